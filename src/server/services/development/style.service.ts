@@ -6,6 +6,7 @@ import { AppError } from '../../http/errors';
 import { registerActionHandler } from '../../resources/action-handlers';
 import { registerSaveHook } from '../../resources/save-hooks';
 import { deriveRecords, insertRecords, insertSelected, removeRecords, serviceWrite, updateRecords } from '../../resources/record-writer';
+import { num } from '../../db/row-values';
 
 /**
  * Styles and their costing versions (issue 18, product development), on the one write path:
@@ -19,7 +20,6 @@ import { deriveRecords, insertRecords, insertSelected, removeRecords, serviceWri
  *   the style (quantities 0 to fill in) and the style's BOM (usage with wastage) when it has none.
  */
 type Row = Record<string, unknown>;
-const num = (v: unknown): number => (v === null || v === undefined || v === '' ? 0 : Number(v));
 const text = (v: unknown): string => (v === null || v === undefined ? '' : String(v));
 
 async function styleOf(tx: Db, clientId: number, id: unknown): Promise<Row | undefined> {

@@ -14,6 +14,7 @@ import { asTenant, receiverAccepts, sharedDocumentChanged } from '../orders/cros
 import { deriveLineAmounts, perRow, rowQty } from '../orders/order-lines';
 import { recordNodesFromOutsourceReceipt } from '../tracking';
 import { joinedClientOf, linkCopy, moveCopies, moveSource, onSource, openShare, OUTSOURCE_SHARE, type SourceWork } from '../orders/order-share';
+import { num } from '../../db/row-values';
 
 /**
  * Outsourced orders across companies (issue 12). The maker outsources a vendor process of a scheduled
@@ -28,7 +29,6 @@ import { joinedClientOf, linkCopy, moveCopies, moveSource, onSource, openShare, 
  */
 type Row = Record<string, unknown>;
 const languageOf = (auth: AuthContext): Language => (isLanguage(auth.language) ? auth.language : 'zh-CN');
-const num = (v: unknown) => (v === null || v === undefined || v === '' ? 0 : Number(v));
 const validation = <K extends ErrorKey>(key: K, field: string, ...[params]: ParamsArg<K>) =>
   keyedError(key, params, { fields: { [field]: { key, params } } });
 

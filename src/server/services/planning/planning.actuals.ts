@@ -7,6 +7,7 @@ import { registerDerivedTables } from '../../db/derived-tables';
 import { notFound } from '../../http/errors';
 import { checkRange, companyCalendar, loadLines } from './planning.service';
 import { OUTPUT_DAY } from './scan-output-day';
+import { dayText, num } from '../../db/row-values';
 
 /**
  * Plan against actual (issue 31): each line's and each bar's planned pieces against the pieces the
@@ -26,8 +27,6 @@ import { OUTPUT_DAY } from './scan-output-day';
  *   workorder_id, scanned_at, qty) where direction = 'out'.
  */
 type Row = Record<string, unknown>;
-const num = (v: unknown) => (v === null || v === undefined || v === '' ? 0 : Number(v));
-const dateText = (v: unknown): string => (v instanceof Date ? v.toISOString().slice(0, 10) : String(v).slice(0, 10));
 
 /** Days of line history the line's ratio is measured on, before the as-of day. */
 const HISTORY_DAYS = 14;
@@ -49,8 +48,8 @@ async function loadBars(tx: Db, clientId: number, q: ActualsQuery, lineIds: numb
       and t.plan_id in (select t.plan_id from scm_prodplan_bar t where ${sql.join([...base, inSpan], sql` and `)})
     order by t.plan_id, t.start_date, t.id`.execute(tx);
   return r.rows.map((b) => {
-    const start = dateText(b.start_date);
-    const end = dateText(b.end_date);
+    const start = dayText(b.start_date);
+    const end = dayText(b.end_date);
     const qty = num(b.qty);
     return {
       id: Number(b.id), plan_id: Number(b.plan_id), line_id: Number(b.line_id), start, end, qty,

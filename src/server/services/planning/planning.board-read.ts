@@ -7,6 +7,7 @@ import type { Db } from '../../db/database';
 import { loadTenantDictionaries } from '../../kernel/dictionaries/tenant-dictionaries';
 import { boardLinesAndCalendar } from './planning.board-cache';
 import { checkRange, scenarioRow, type BoardReadQuery, type LineSams } from './planning.service';
+import { num } from '../../db/row-values';
 
 /**
  * The board's read (issue 11, issue 31): the whole board (`boardData`, one object per bar) and the
@@ -42,7 +43,6 @@ type SqlColumns = {
   brand_name: (string | null)[];
 };
 
-const num = (v: unknown) => (v === null || v === undefined || v === '' ? 0 : Number(v));
 const str = (v: unknown) => String(v ?? '');
 
 /**

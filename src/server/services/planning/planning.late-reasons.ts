@@ -6,6 +6,7 @@ import type { Db } from '../../db/database';
 import { todayIso } from '../tracking/tracking.service';
 import { notFound } from '../../http/errors';
 import { barRowLoad, checkRange, companyCalendar, lineSams, loadBarRows, loadLines, scheduleLoad } from './planning.service';
+import { num } from '../../db/row-values';
 
 /**
  * Why the late bars of a range are late (issue 31; the reasons' rules: src/model/late-reasons.ts).
@@ -17,7 +18,6 @@ import { barRowLoad, checkRange, companyCalendar, lineSams, loadBarRows, loadLin
  * by the tracking rules, src/model/node-tracking.ts). Then `lateReasons` per bar.
  */
 type Row = Record<string, unknown>;
-const num = (v: unknown) => (v === null || v === undefined || v === '' ? 0 : Number(v));
 const day = (v: unknown): string | null => (v === null || v === undefined || v === '' ? null : v instanceof Date ? v.toISOString().slice(0, 10) : String(v).slice(0, 10));
 /** A timestamp's day in the server's time zone (a receipt posted at 00:30 local time is that day's). */
 const localDay = (v: unknown): string | null => (v === null || v === undefined ? null : todayIso(v instanceof Date ? v : new Date(String(v))));

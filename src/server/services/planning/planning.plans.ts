@@ -17,6 +17,7 @@ import { removeRecords } from '../../resources/record-writer';
 import { approvedStyleMinutes } from '../development/style-minutes';
 import { onOrderCancelled } from '../orders/orders.service';
 import { barRowLoad, companyCalendar, loadLines, type BarLoadRow, type LineSams } from './planning.service';
+import { dayOrNull, jsonValue, num } from '../../db/row-values';
 
 /**
  * Production plans from orders (issue 11, plans half): the plan's save hook (order link, open
@@ -28,12 +29,6 @@ import { barRowLoad, companyCalendar, loadLines, type BarLoadRow, type LineSams 
  */
 
 type Row = Record<string, unknown>;
-const num = (v: unknown) => (v === null || v === undefined || v === '' ? 0 : Number(v));
-const dateText = (v: unknown): string | null => {
-  if (v === null || v === undefined || v === '') return null;
-  if (v instanceof Date) return v.toISOString().slice(0, 10);
-  return String(v).slice(0, 10);
-};
 
 /**
  * Standard minutes per piece by product category (the maker's usual SAM; the demo season and bench
@@ -88,7 +83,7 @@ async function orderInfo(tx: Db, clientId: number, ref: OrderRef): Promise<Order
   }
   const total = o.total_qty === null || o.total_qty === undefined ? cells.reduce((a, c) => a + c.qty, 0) : num(o.total_qty);
   return {
-    ref, no: String(o.no ?? ''), status: String(o.status ?? ''), total, category: (o.category as string | null) ?? null, delivery_date: dateText(o.delivery_date), cells,
+    ref, no: String(o.no ?? ''), status: String(o.status ?? ''), total, category: (o.category as string | null) ?? null, delivery_date: dayOrNull(o.delivery_date), cells,
     styles: [...styles].map(([style_no, style_name]) => ({ style_no, style_name })),
   };
 }
@@ -102,7 +97,7 @@ async function otherPlans(tx: Db, clientId: number, ref: OrderRef, except: numbe
 
 const cellKey = (c: PlanMatrixCell) => `${c.style_no ?? ''}\u0001${c.colour}\u0001${c.size}`;
 const matrixOf = (v: unknown): PlanMatrixCell[] | null => {
-  const a = typeof v === 'string' ? (() => { try { return JSON.parse(v); } catch { return null; } })() : v;
+  const a = jsonValue(v);
   if (!Array.isArray(a)) return null;
   return a.filter((c) => c && typeof c === 'object').map((c) => ({ ...(c.style_no ? { style_no: String(c.style_no) } : {}), colour: String(c.colour ?? ''), size: String(c.size ?? ''), qty: num(c.qty) }));
 };
@@ -352,12 +347,12 @@ async function placePlan(w: WriteContext, plan: Row, today: string): Promise<{ b
   // The lines' load as the board has it (`barRowLoad`: each bar's pieces of a day x its minutes per piece on its line).
   const sams: LineSams = new Map(lines.map((l) => [l.id, l.sam]));
   const fixed: FixedBar[] = live.rows.map((b) => ({ ...barRowLoad(b as BarLoadRow, cal, sams), plan_id: Number(b.plan_id), category: String(b.category ?? '') }));
-  const material = dateText(plan.material_ready_date);
+  const material = dayOrNull(plan.material_ready_date);
   const result = autoSchedule({
     from,
     to,
     lines: lines.map((l) => ({ id: l.id, categories: l.categories, operators: l.operators, efficiency: efficiencyFraction(l.efficiency), learning: [], sam: {}, calendar: cal })),
-    plans: [{ id: Number(plan.id), category: String(plan.category ?? ''), style_no: String(plan.style_no ?? ''), qty: num(plan.qty), minutes_per_piece: num(plan.minutes_per_piece), material_ready: material && material > from ? material : null, delivery_date: dateText(plan.delivery_date), priority: num(plan.priority) }],
+    plans: [{ id: Number(plan.id), category: String(plan.category ?? ''), style_no: String(plan.style_no ?? ''), qty: num(plan.qty), minutes_per_piece: num(plan.minutes_per_piece), material_ready: material && material > from ? material : null, delivery_date: dayOrNull(plan.delivery_date), priority: num(plan.priority) }],
     locked: fixed,
     options: { changeoverMinutes: 0 },
   });

@@ -23,10 +23,9 @@ import type { WriteContext } from '../../resources/document-stages';
 import { placeBars, type BarPlace } from './planning.bar-places';
 import { companyCalendar, loadLines, minutesPerPiece, type LineSams } from './planning.service';
 import { scheduleInputs, type PlanSetup } from './planning.schedule-inputs';
+import { dayText, num } from '../../db/row-values';
 
 type Row = Record<string, unknown>;
-const num = (v: unknown) => (v === null || v === undefined || v === '' ? 0 : Number(v));
-const dateText = (v: unknown): string => (v instanceof Date ? v.toISOString().slice(0, 10) : String(v).slice(0, 10));
 const dailyOf = (v: unknown): number[] | null => {
   const a = typeof v === 'string' ? (JSON.parse(v) as unknown) : v;
   return Array.isArray(a) ? a.map(num) : null;
@@ -57,7 +56,7 @@ async function lineBarRows(tx: Db, clientId: number, lineId: number, from: strin
 function schedPlan(r: Row, qty: number, setups: ReadonlyMap<number, PlanSetup>): SchedPlan {
   const id = Number(r.plan_id);
   const s = setups.get(id);
-  const own = r.material_ready_date == null ? null : dateText(r.material_ready_date);
+  const own = r.material_ready_date == null ? null : dayText(r.material_ready_date);
   return { id, category: String(r.category ?? ''), style_no: r.style_no == null ? undefined : String(r.style_no), family: String(r.category ?? ''), fabric: s?.fabric ?? null, colour: s?.colour ?? null, qty, minutes_per_piece: num(r.minutes_per_piece), material_ready: s ? s.gate : own, delivery_date: null, priority: 0 };
 }
 
@@ -66,7 +65,7 @@ export async function pushMove(w: WriteContext, cmd: Extract<BoardCommand, { op:
   const clientId = w.actor.clientId;
   const sourceId = Number(moved.row.line_id);
   const sameLine = sourceId === cmd.line_id;
-  const oldStart = dateText(moved.row.start_date);
+  const oldStart = dayText(moved.row.start_date);
   const lineInfo = await loadLines(tx, clientId, null, cmd.line_id);
   if (!lineInfo[0]) throw notFound();
   if (!sameLine) lineInfo.push(...(await loadLines(tx, clientId, null, sourceId)));
@@ -82,8 +81,8 @@ export async function pushMove(w: WriteContext, cmd: Extract<BoardCommand, { op:
   const schedLine = (l: (typeof lineInfo)[number]): SchedLine => ({ id: l.id, categories: l.categories, operators: l.operators, efficiency: efficiencyFraction(l.efficiency), learning: l.learning, learningByFamily: curves.get(l.id), sam: l.sam, calendar: cal });
   const lineBars = (rows: Row[], lineId: number): LineBar[] =>
     rows.map((r) => {
-      const start = dateText(r.start_date);
-      const end = dateText(r.end_date);
+      const start = dayText(r.start_date);
+      const end = dayText(r.end_date);
       const qty = num(r.qty);
       const mpp = minutesPerPiece(sams, lineId, String(r.category ?? ''), num(r.minutes_per_piece));
       // A bar the planner may not change stays where it is, like a locked one.
@@ -106,7 +105,7 @@ export async function pushMove(w: WriteContext, cmd: Extract<BoardCommand, { op:
   for (const b of [...onTarget.bars, ...onSource.bars]) {
     const isMoved = b.id === cmd.bar_id;
     const r = isMoved ? moved.row : rowOf.get(b.id)!;
-    const was = { id: b.id, line_id: Number(r.line_id), start: dateText(r.start_date), end: dateText(r.end_date), daily: dailyOf(r.daily) };
+    const was = { id: b.id, line_id: Number(r.line_id), start: dayText(r.start_date), end: dayText(r.end_date), daily: dailyOf(r.daily) };
     // A bar laid again exactly where and as it was is not written.
     if (!isMoved && was.start === b.start && was.end === b.end && sameDays(was.daily, b.daily, num(r.qty), cal, was)) continue;
     out.previous.push(was);

@@ -19,10 +19,9 @@ import { attributeOutput, type PlanOutput, type RunBar } from '../../../../calen
 import { learningCurves, rulesFromRows, type ChangeoverRules, type LearningRun } from '../../../../calendars/schedule-rules';
 import type { MaterialGate } from '../../../model/schedule-board';
 import type { Db } from '../../db/database';
+import { dayOrNull, jsonValue, num } from '../../db/row-values';
 
 type Row = Record<string, unknown>;
-const num = (v: unknown) => (v == null || v === '' ? 0 : Number(v));
-const dateText = (v: unknown): string | null => (v == null ? null : v instanceof Date ? v.toISOString().slice(0, 10) : String(v).slice(0, 10));
 
 /** The company's changeover rules (rows in id order; a later row of the same kind wins) over the defaults. */
 export async function changeoverRules(tx: Db, clientId: number): Promise<ChangeoverRules> {
@@ -34,7 +33,7 @@ export type PlanSetup = { fabric: string | null; colour: string | null; gate: st
 
 /** The colour holding most pieces of a plan's matrix (ties: the first), null without one. */
 function mainColour(matrix: unknown): string | null {
-  const cells = typeof matrix === 'string' ? (() => { try { return JSON.parse(matrix) as unknown; } catch { return null; } })() : matrix;
+  const cells = jsonValue(matrix);
   if (!Array.isArray(cells)) return null;
   const by = new Map<string, number>();
   for (const c of cells as Row[]) if (c && c.colour) by.set(String(c.colour), (by.get(String(c.colour)) ?? 0) + num(c.qty));
@@ -75,10 +74,10 @@ export async function materialGates(tx: Db, clientId: number, planIds?: readonly
       order by pm.plan_id, o.delivery_date desc, o.id, l.id`.execute(tx);
   const out = new Map<number, MaterialGate>();
   for (const h of held.rows) {
-    out.set(Number(h.plan_id), { day: dateText(h.eta)!, held_by: { source: 'purchase', purchase_id: Number(h.po_id), po_no: String(h.po_no ?? ''), material: h.material == null ? null : String(h.material) } });
+    out.set(Number(h.plan_id), { day: dayOrNull(h.eta)!, held_by: { source: 'purchase', purchase_id: Number(h.po_id), po_no: String(h.po_no ?? ''), material: h.material == null ? null : String(h.material) } });
   }
   for (const p of own.rows) {
-    const day = dateText(p.material_ready_date)!;
+    const day = dayOrNull(p.material_ready_date)!;
     const po = out.get(Number(p.id));
     if (!po || day > po.day) out.set(Number(p.id), { day, held_by: { source: 'plan' } });
   }
@@ -121,9 +120,9 @@ export async function learnedCurves(tx: Db, clientId: number, today: string, lin
     return Array.isArray(a) ? a.map(num) : [];
   };
   const runBars: (RunBar & { family: string })[] = bars.rows.map((b) => ({
-    id: Number(b.id), plan_id: Number(b.plan_id), line_id: Number(b.line_id), start: dateText(b.start_date)!, end: dateText(b.end_date)!, qty: 0, planned: dailyOf(b.daily), family: String(b.category ?? ''),
+    id: Number(b.id), plan_id: Number(b.plan_id), line_id: Number(b.line_id), start: dayOrNull(b.start_date)!, end: dayOrNull(b.end_date)!, qty: 0, planned: dailyOf(b.daily), family: String(b.category ?? ''),
   }));
-  const output: PlanOutput[] = scans.rows.map((s) => ({ plan_id: Number(s.plan_id), date: dateText(s.day)!, qty: num(s.qty) }));
+  const output: PlanOutput[] = scans.rows.map((s) => ({ plan_id: Number(s.plan_id), date: dayOrNull(s.day)!, qty: num(s.qty) }));
   const made = attributeOutput(runBars, output);
   const todayNo = dayNumber(today);
   const runs: LearningRun[] = [];

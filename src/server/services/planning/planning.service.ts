@@ -14,6 +14,7 @@ import { moveStart } from './planning.material-gate';
 import { pushMove } from './planning.push';
 import { scheduleInputs } from './planning.schedule-inputs';
 import { keptLineLoad, lineDayLoadRefusal, loadByLineDay } from './line-day-load';
+import { dayOrNull, num, textList } from '../../db/row-values';
 
 /**
  * The planning service (issue 11): the scheduling board's data, its commands, auto-schedule into a
@@ -27,24 +28,6 @@ import { keptLineLoad, lineDayLoadRefusal, loadByLineDay } from './line-day-load
  */
 
 type Row = Record<string, unknown>;
-const num = (v: unknown) => (v === null || v === undefined || v === '' ? 0 : Number(v));
-const dateText = (v: unknown): string | null => {
-  if (v === null || v === undefined || v === '') return null;
-  if (v instanceof Date) return v.toISOString().slice(0, 10);
-  return String(v).slice(0, 10);
-};
-const catList = (v: unknown): string[] => {
-  if (Array.isArray(v)) return v.map(String);
-  if (typeof v === 'string' && v.trim().startsWith('[')) {
-    try {
-      const a = JSON.parse(v);
-      return Array.isArray(a) ? a.map(String) : [];
-    } catch {
-      return [];
-    }
-  }
-  return [];
-};
 
 /** The longest range a read or command may name: two years and a little (the board's viewport reads, issue 31). */
 export const MAX_RANGE_DAYS = 740;
@@ -55,7 +38,7 @@ export async function calendarDays(tx: Db, clientId: number): Promise<{ date: st
   const r = await sql<Row>`select d.day_date, d.kind, d.name from scm_cycle_calendar_day d
     join (select distinct on (year) id, year from scm_cycle_calendar where client_id = ${clientId} order by year, id desc) c on c.id = d.calendar_id
     where d.client_id = ${clientId} and extract(year from d.day_date) = c.year order by d.day_date, d.id`.execute(tx);
-  return r.rows.map((d) => ({ date: dateText(d.day_date)!, kind: String(d.kind ?? ''), name: d.name == null || d.name === '' ? null : String(d.name) }));
+  return r.rows.map((d) => ({ date: dayOrNull(d.day_date)!, kind: String(d.kind ?? ''), name: d.name == null || d.name === '' ? null : String(d.name) }));
 }
 
 /**
@@ -127,7 +110,7 @@ export async function loadLines(tx: Db, clientId: number, workshop?: number | nu
     name: String(l.name ?? ''),
     workshop_id: l.workshop_id == null ? null : Number(l.workshop_id),
     workshop_name: String(l.workshop_name ?? ''),
-    categories: catList(l.categories),
+    categories: textList(l.categories),
     operators: num(l.operators),
     efficiency: l.efficiency == null ? 100 : num(l.efficiency),
     sam: sams.get(Number(l.id)) ?? {},
@@ -171,13 +154,13 @@ async function splitInfo(tx: Db, clientId: number, scenario: number | null, plan
 }
 
 function toBoardBar(b: BarRow, cal: PreparedCalendar, splits: Map<number, number[]>, sams: LineSams): BoardBar {
-  const start = dateText(b.start_date)!;
-  const end = dateText(b.end_date)!;
+  const start = dayOrNull(b.start_date)!;
+  const end = dayOrNull(b.end_date)!;
   const qty = num(b.qty);
   const planQty = num(b.plan_qty);
   const daily = barPieces(qty, Array.isArray(b.daily) ? (b.daily as unknown[]) : null, cal, start, end);
   const mpp = minutesPerPiece(sams, Number(b.line_id), String(b.category ?? ''), num(b.minutes_per_piece));
-  const delivery = dateText(b.delivery_date);
+  const delivery = dayOrNull(b.delivery_date);
   const siblings = splits.get(Number(b.plan_id)) ?? [Number(b.id)];
   const placed = b.split_index != null && b.split_count != null;
   return {
@@ -213,8 +196,8 @@ export type BarLoadRow = Row; // line_id, start_date, end_date, qty, daily, cate
 
 /** A bar's load per day (`barLoad` of calendars/capacity.ts: its pieces of each day x its minutes per piece on its line). */
 export function barRowLoad(b: BarLoadRow, cal: PreparedCalendar, sams: LineSams): LoadBar {
-  const start = dateText(b.start_date)!;
-  const end = dateText(b.end_date)!;
+  const start = dayOrNull(b.start_date)!;
+  const end = dayOrNull(b.end_date)!;
   const mpp = minutesPerPiece(sams, Number(b.line_id), String(b.category ?? ''), num(b.minutes_per_piece));
   return { line_id: Number(b.line_id), start, minutes: barLoad({ start, end, qty: num(b.qty), daily: Array.isArray(b.daily) ? (b.daily as unknown[]) : null }, mpp, cal) };
 }
@@ -272,7 +255,7 @@ async function lineOf(tx: Db, clientId: number, id: number): Promise<LineInfo> {
   const r = await sql<Row>`select id, code, name, categories from md_workline where id = ${id} and client_id = ${clientId}`.execute(tx);
   const l = r.rows[0];
   if (!l) throw notFound();
-  return { id: Number(l.id), code: String(l.code ?? ''), name: String(l.name ?? ''), workshop_id: null, workshop_name: '', categories: catList(l.categories), operators: 0, efficiency: 0, sam: {}, learning: [] };
+  return { id: Number(l.id), code: String(l.code ?? ''), name: String(l.name ?? ''), workshop_id: null, workshop_name: '', categories: textList(l.categories), operators: 0, efficiency: 0, sam: {}, learning: [] };
 }
 
 function assertCanMake(line: LineInfo, category: string): void {
@@ -304,8 +287,8 @@ export async function runCommand(w: WriteContext, cmd: BoardCommand, scope: RawB
     w,
     bars,
     sams,
-    start: dateText(bars.first.start_date)!,
-    end: dateText(bars.first.end_date)!,
+    start: dayOrNull(bars.first.start_date)!,
+    end: dayOrNull(bars.first.end_date)!,
     scope,
     effect: { changed: [], removed: [], touchedLines: new Set<number>(bars.rows.map((b) => Number(b.line_id))) },
   };
@@ -425,8 +408,8 @@ async function mergeBars(step: CommandStep): Promise<void> {
   if (!samePlan) throw new AppError('planning.mergeSamePlan');
   const plan = await planOfBar(step, Number(first.plan_id));
   const qty = rows.reduce((a, b) => a + num(b.qty), 0);
-  const s = rows.map((b) => dateText(b.start_date)!).sort()[0];
-  const e = rows.map((b) => dateText(b.end_date)!).sort().at(-1)!;
+  const s = rows.map((b) => dayOrNull(b.start_date)!).sort()[0];
+  const e = rows.map((b) => dayOrNull(b.end_date)!).sort().at(-1)!;
   await writeDocument(w, requireEntity('prodplan_bar'), { id: ids[0], version: versions[0], body: { qty, minutes: qty * minutesPerPiece(step.sams, Number(first.line_id), String(plan.category ?? ''), num(plan.minutes_per_piece)), start_date: s, end_date: e, daily: null } });
   effect.changed.push(ids[0]);
   for (const b of rows.slice(1)) {
@@ -494,8 +477,8 @@ async function livePlans(tx: Db, clientId: number, scope: RawBuilder<unknown>[] 
     style_no: String(p.style_no ?? ''),
     qty: num(p.qty),
     mpp: num(p.minutes_per_piece),
-    material_ready: dateText(p.material_ready_date),
-    delivery_date: dateText(p.delivery_date),
+    material_ready: dayOrNull(p.material_ready_date),
+    delivery_date: dayOrNull(p.delivery_date),
     priority: num(p.priority),
     // The order a plan makes (a customer order, or a requirement order of the company); a plan made
     // without one (entered by hand, the demo's generated season) stands for an order of its own.
@@ -783,8 +766,8 @@ export async function listScenarios(tx: Db, clientId: number): Promise<ScenarioS
  */
 export async function compareScenario(tx: Db, clientId: number, id: number, scope: RawBuilder<unknown>[] = []): Promise<ScenarioComparison> {
   const s = await scenarioWithCreator(tx, clientId, id);
-  const from = dateText(s.range_from)!;
-  const to = dateText(s.range_to)!;
+  const from = dayOrNull(s.range_from)!;
+  const to = dayOrNull(s.range_to)!;
   const raw = (s.metrics && typeof s.metrics === 'object' ? s.metrics : {}) as Record<string, unknown>;
   return {
     scenario: { ...summary(s), metrics: await scheduleKpis(tx, clientId, { scenario: id, from, to, scope }) },
@@ -803,8 +786,8 @@ export async function scenarioKpis(tx: Db, clientId: number, q: { scenario: numb
   const started = Date.now();
   const s = q.scenario === null ? null : await scenarioWithCreator(tx, clientId, q.scenario);
   const fallback = defaultRange();
-  const from = q.from ?? (s ? dateText(s.range_from) : null) ?? fallback.from;
-  const to = q.to ?? (s ? dateText(s.range_to) : null) ?? fallback.to;
+  const from = q.from ?? (s ? dayOrNull(s.range_from) : null) ?? fallback.from;
+  const to = q.to ?? (s ? dayOrNull(s.range_to) : null) ?? fallback.to;
   checkRange(from, to);
   const drafts = (await listScenarios(tx, clientId)).filter((x) => x.status === 'draft');
   const live = await scheduleKpis(tx, clientId, { scenario: null, from, to, scope: q.scope });

@@ -7,6 +7,7 @@ import type { WriteActor } from '../../resources/save-hooks';
 import { queueNodeRecalcOfPlans } from '../tracking/tracking.recalc';
 import { recordNodesFromWorkOrders } from '../tracking/tracking.workorders';
 import { rollUpProgress } from './production.workorders';
+import { num } from '../../db/row-values';
 
 /**
  * Shop-floor progress per colour x size (issue 31; the cells' rules: src/model/size-progress.ts). A
@@ -24,7 +25,6 @@ import { rollUpProgress } from './production.workorders';
  * forecasts follow once it commits.
  */
 type Row = Record<string, unknown>;
-const num = (v: unknown) => (v === null || v === undefined || v === '' ? 0 : Number(v));
 const doneOf = (v: unknown): Record<string, number> => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, number>) : typeof v === 'string' && v ? (JSON.parse(v) as Record<string, number>) : {});
 const matrixOf = (v: unknown): MatrixCell[] => (Array.isArray(v) ? (v as MatrixCell[]) : typeof v === 'string' && v ? (JSON.parse(v) as MatrixCell[]) : []);
 

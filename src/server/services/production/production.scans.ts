@@ -10,6 +10,7 @@ import { addToCell } from './production.progress';
 import { announceActuals, rollUpProgress } from './production.workorders';
 import { recordNodesFromWorkOrders } from '../tracking/tracking.workorders';
 import { queueNodeRecalcOfPlans } from '../tracking/tracking.recalc';
+import { num } from '../../db/row-values';
 
 /**
  * Bundles and scans (issue 12; the scan validation page /zp/prodmgm/index/vfscanvalidate).
@@ -25,7 +26,6 @@ import { queueNodeRecalcOfPlans } from '../tracking/tracking.recalc';
  * work order finishes when it reaches it) and the progress rolls up when it is the last process.
  */
 type Row = Record<string, unknown>;
-const num = (v: unknown) => (v === null || v === undefined || v === '' ? 0 : Number(v));
 
 /** Cuts a plan's matrix into bundles of at most `size` pieces, cell by cell. Pure. */
 export function cutBundles(matrix: readonly PlanMatrixCell[], size: number): Array<{ seq: number; style_no: string | null; colour: string; size: string; qty: number }> {

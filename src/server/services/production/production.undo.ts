@@ -9,6 +9,7 @@ import { updateRecords } from '../../resources/record-writer';
 import { queueNodeRecalcOfPlans } from '../tracking/tracking.recalc';
 import { addToCell } from './production.progress';
 import { announceActuals, rollUpProgress } from './production.workorders';
+import { num } from '../../db/row-values';
 
 /**
  * 撤销 (issue 31, "a scan undo, with its reason, audited"), the declared line transition `undo` of
@@ -24,7 +25,6 @@ import { announceActuals, rollUpProgress } from './production.workorders';
  * output per day follows (its triggers), and the order's node forecasts once this commits.
  */
 type Row = Record<string, unknown>;
-const num = (v: unknown) => (v === null || v === undefined || v === '' ? 0 : Number(v));
 
 registerMasterStateRefusal('wo_scan', (wo) => new AppError('wo.undo.finished', { params: { wo: String(wo.wo_no ?? '') } }));
 

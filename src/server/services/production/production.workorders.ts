@@ -7,6 +7,7 @@ import { emitToCompany } from '../../realtime';
 import type { WriteActor } from '../../resources/save-hooks';
 import { writeContext } from '../../resources/document-stages';
 import { deriveRecords, insertRecords, removeRecords, updateRecords } from '../../resources/record-writer';
+import { num } from '../../db/row-values';
 
 /**
  * Work orders from scheduled plans (issue 12; spec: "work order | draft, then release to line;
@@ -25,7 +26,6 @@ import { deriveRecords, insertRecords, removeRecords, updateRecords } from '../.
  * with its audit rows in the same statement, so 10,000 plans cost a few statements (bench B9).
  */
 type Row = Record<string, unknown>;
-const num = (v: unknown) => (v === null || v === undefined || v === '' ? 0 : Number(v));
 
 export type RoutingProcess = { id: number; code: string; name: string; sequence: number; plant_id: number | null; is_vendor: boolean; force_in_scan: boolean; force_out_scan: boolean };
 

@@ -14,6 +14,7 @@ import { deriveLineAmounts, perRow, rowQty } from '../orders/order-lines';
 import { joinedClientOf, linkCopy, moveCopies, moveSource, openShare, PURCHASE_SHARE } from '../orders/order-share';
 import { recordNodesFromPurchaseReceipt } from '../tracking';
 import { changeStock } from './stock.service';
+import { num } from '../../db/row-values';
 
 /**
  * Purchasing across companies (issue 17). A buyer's purchase order is sent to its supplier's company
@@ -25,7 +26,6 @@ import { changeStock } from './stock.service';
  */
 type Row = Record<string, unknown>;
 const languageOf = (auth: AuthContext): Language => (isLanguage(auth.language) ? auth.language : 'zh-CN');
-const num = (v: unknown) => (v === null || v === undefined || v === '' ? 0 : Number(v));
 
 /**
  * Lines without a price take the contract's price of their material (raw materials) or style (goods,

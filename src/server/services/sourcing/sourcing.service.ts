@@ -15,6 +15,7 @@ import { raiseNotice } from '../notify/notice.service';
 import { asTenant, sharedDocumentChanged } from '../orders/cross-tenant.util';
 import { accessFormSnapshot, admissionForRecord, applicationCerts, requireAnswers, snapshotOf } from './sourcing.admission';
 import { priceAtQuantity } from './sourcing.compare';
+import { num } from '../../db/row-values';
 
 /**
  * Supplier sourcing across companies (issue 16; docs/architecture-sourcing.md). The buyer's project,
@@ -28,7 +29,6 @@ import { priceAtQuantity } from './sourcing.compare';
  */
 type Row = Record<string, unknown>;
 export const languageOf = (auth: AuthContext): Language => (isLanguage(auth.language) ? auth.language : 'zh-CN');
-const num = (v: unknown) => (v === null || v === undefined || v === '' ? 0 : Number(v));
 const has = (v: unknown) => v !== null && v !== undefined && String(v).trim() !== '';
 const validation = <K extends ErrorKey>(key: K, field: string, ...[params]: ParamsArg<K>) => keyedError(key, params, { fields: { [field]: { key, params } } });
 export const precheck = (key: ErrorKeyOf<'conflict' | 'precheck' | 'duplicate'>) => new AppError(key);
