@@ -137,7 +137,14 @@ async function afterInsert(w: WriteContext, entity: EntityDef, inserted: Row[], 
   return inserted;
 }
 
-/** New rows of one entity (one statement for all of them); the stored rows, in the order given. */
+/** Rows of one INSERT statement: PostgreSQL takes at most 65,535 parameters in one. */
+const INSERT_BLOCK = 500;
+
+/**
+ * New rows of one entity (one statement per block of 500 rows, so a service hands over thousands at
+ * once: a suggestion's cells, a version's copied lines); the stored rows, in the order given. Hooks
+ * and audit run once, over all of them.
+ */
 export async function insertRecords(w: WriteContext, entityRef: EntityRef, rows: readonly WriteValues[], options: InsertOptions = {}): Promise<Row[]> {
   if (!rows.length) return [];
   const entity = entityOf(entityRef);
@@ -148,10 +155,13 @@ export async function insertRecords(w: WriteContext, entityRef: EntityRef, rows:
   const state = entity.states && !keys.includes(entity.states.field) ? entity.states : null;
   const columns = [...keys, ...(state ? [state.field] : [])];
   const values = rows.map((r) => sql`(${clientId}, ${userId}, ${userId}, ${sql.join([...keys.map((k) => (r[k] === undefined ? sql`default` : valueOf(entity, k, r[k]))), ...(state ? [sql`${state.initial}`] : [])])})`);
-  const inserted = (
-    await sql<Row>`insert into ${tbl(entity)} (client_id, created_by, updated_by, ${sql.join(columns.map((c) => sql.id(c)))})
-      values ${sql.join(values)} returning *`.execute(w.tx)
-  ).rows;
+  const inserted: Row[] = [];
+  for (let i = 0; i < values.length; i += INSERT_BLOCK) {
+    const block = values.slice(i, i + INSERT_BLOCK);
+    const stored = await sql<Row>`insert into ${tbl(entity)} (client_id, created_by, updated_by, ${sql.join(columns.map((c) => sql.id(c)))})
+      values ${sql.join(block)} returning *`.execute(w.tx);
+    inserted.push(...stored.rows);
+  }
   return afterInsert(w, entity, inserted, options);
 }
 

@@ -11,7 +11,7 @@ import type { CallShape } from '../../../model/calls/call';
 import { is, type ReadOf } from '../../../model/calls/input-shape';
 import { registerSaveHook } from '../../resources/save-hooks';
 import type { Workbench, WorkbenchLine } from '../../../model/calls/allocation';
-import { deriveRecords, insertRecords, removeRecords, serviceWrite, updateRecords } from '../../resources/record-writer';
+import { deriveRecords, insertRecords, insertSelected, removeRecords, serviceWrite, updateRecords } from '../../resources/record-writer';
 import { writeDocument } from '../../resources/document-writer';
 import type { WriteContext } from '../../resources/document-stages';
 import { raiseNotice } from '../notify/notice.service';
@@ -95,13 +95,9 @@ function assertDraft(row: Row): void {
 /** The writer of an action: the acting user of the company. */
 const actionWriter = (ctx: ActionContext): WriteContext => serviceWrite(ctx.tx, { clientId: ctx.clientId, userId: ctx.auth.userId, username: ctx.auth.username, ip: ctx.ip });
 
-/** New cells of a version, 500 a statement (a suggestion may place thousands). */
+/** New cells of a version (a suggestion may place thousands: the writer inserts them in blocks). */
 async function insertCells(w: WriteContext, versionId: number, cells: Array<AllocationCell & { locked?: boolean }>, source: string): Promise<void> {
-  for (let i = 0; i < cells.length; i += 500) {
-    const chunk = cells.slice(i, i + 500);
-    const rows = chunk.map((c) => ({ version_id: versionId, demand_id: Number(c.lineId), vendor_id: Number(c.vendorId), cycle: c.cycle, qty: c.qty, locked: c.locked === true, source }));
-    await insertRecords(w, 'allocationcell', rows);
-  }
+  await insertRecords(w, 'allocationcell', cells.map((c) => ({ version_id: versionId, demand_id: Number(c.lineId), vendor_id: Number(c.vendorId), cycle: c.cycle, qty: c.qty, locked: c.locked === true, source })));
 }
 
 /** Runs the suggestion on a draft: keeps locked cells, replaces every other cell. */
@@ -185,10 +181,9 @@ async function saveCells(ctx: ActionContext, edits: CellEdit[]) {
   });
   if (Object.keys(fields).length) throw new AppError('scm.version.badCell', { fields });
   const w = actionWriter(ctx);
-  for (let i = 0; i < edits.length; i += 500) {
-    const keys = edits.slice(i, i + 500).map((e) => sql`(${e.lineId}::bigint, ${e.vendorId}::bigint, ${e.cycle}::text)`);
-    await removeRecords(w, 'allocationcell', { where: sql`t.version_id = ${versionId} and (t.demand_id, t.vendor_id, t.cycle) in (${sql.join(keys)})` });
-  }
+  // The edited cells go first, named all at once as one JSON parameter (up to 20,000 of them).
+  const edited = sql`select * from jsonb_to_recordset(${JSON.stringify(edits)}::jsonb) as e("lineId" bigint, "vendorId" bigint, cycle text)`;
+  await removeRecords(w, 'allocationcell', { where: sql`t.version_id = ${versionId} and (t.demand_id, t.vendor_id, t.cycle) in (${edited})` });
   const kept = (e: CellEdit) => e.locked !== false;
   const toInsert = edits.filter((e) => e.qty !== null && (e.qty > 0 || kept(e))).map((e) => ({ lineId: e.lineId, vendorId: e.vendorId, cycle: e.cycle, qty: e.qty as number, locked: kept(e) }));
   await insertCells(w, versionId, toInsert, 'manual');
@@ -216,17 +211,12 @@ const DEMAND_COPIED = ['year', 'season', 'month', 'series', 'category', 'plan_sk
 async function copyDemandAndCells(w: WriteContext, fromId: number, toId: number): Promise<void> {
   const { tx, actor } = w;
   const lines = (await sql<Row>`select * from scm_demand where client_id = ${actor.clientId} and version_id = ${fromId} order by id`.execute(tx)).rows;
-  const newIds = new Map<number, number>();
-  for (let i = 0; i < lines.length; i += 500) {
-    const chunk = lines.slice(i, i + 500);
-    const stored = await insertRecords(w, 'demand', chunk.map((d) => ({ ...Object.fromEntries(DEMAND_COPIED.map((k) => [k, d[k]])), version_id: toId })));
-    chunk.forEach((d, j) => newIds.set(Number(d.id), Number(stored[j].id)));
-  }
-  const cells = (await sql<Row>`select demand_id, vendor_id, cycle, qty, locked, source from scm_alloc_cell where client_id = ${actor.clientId} and version_id = ${fromId} order by id`.execute(tx)).rows;
-  for (let i = 0; i < cells.length; i += 500) {
-    const rows = cells.slice(i, i + 500).map((c) => ({ version_id: toId, demand_id: newIds.get(Number(c.demand_id)), vendor_id: Number(c.vendor_id), cycle: c.cycle, qty: Number(c.qty), locked: c.locked === true, source: c.source }));
-    await insertRecords(w, 'allocationcell', rows);
-  }
+  const stored = await insertRecords(w, 'demand', lines.map((d) => ({ ...Object.fromEntries(DEMAND_COPIED.map((k) => [k, d[k]])), version_id: toId })));
+  const newIds = JSON.stringify(lines.map((d, i) => ({ old_id: Number(d.id), new_id: Number(stored[i].id) })));
+  await insertSelected(w, 'allocationcell', ['version_id', 'demand_id', 'vendor_id', 'cycle', 'qty', 'locked', 'source'], sql`
+    select ${toId}::bigint as version_id, m.new_id as demand_id, c.vendor_id, c.cycle, c.qty, c.locked is true as locked, c.source
+    from scm_alloc_cell c join jsonb_to_recordset(${newIds}::jsonb) as m(old_id bigint, new_id bigint) on m.old_id = c.demand_id
+    where c.client_id = ${actor.clientId} and c.version_id = ${fromId} order by c.id`);
   await storeVersionTotals(tx, actor.clientId, [toId]);
 }
 
