@@ -4,9 +4,8 @@ import {
   AllocationLedger,
   blockHasHeader,
   capacityHeatmap,
-  entriesFromMatrix,
   largestRemainder,
-  matrixFromEntries,
+  lineAmount,
   matrixTotals,
   monthsBetween,
   orderAllocationStatus,
@@ -49,27 +48,15 @@ describe('largestRemainder and prepack', () => {
 });
 
 describe('colour x size matrix', () => {
-  const entries = [
-    { colour: '黑', size: 'S', qty: 10 },
-    { colour: '黑', size: 'M', qty: 20 },
-    { colour: '白', size: 'M', qty: 5 },
-  ];
-
-  it('turns entries into a matrix and back, one entry per non-empty cell, with amounts', () => {
-    const m = matrixFromEntries(entries, ['S', 'M', 'L']);
-    expect(m.colours).toEqual(['黑', '白']);
-    expect(m.sizes).toEqual(['S', 'M', 'L']);
+  // Entries to a matrix and back are the engine's (grid/matrix-blocks: blockMatrix, writeBlock, tested there).
+  it('totals a matrix per colour, per size and in all, with its amount at 4 decimals', () => {
+    const m = { colours: ['黑', '白'], sizes: ['S', 'M', 'L'], qty: { 黑: { S: 10, M: 20 }, 白: { M: 5 } } };
     expect(matrixTotals(m, 12.5)).toEqual({ rows: { 黑: 30, 白: 5 }, cols: { S: 10, M: 25, L: 0 }, total: 35, amount: 437.5 });
-    const back = entriesFromMatrix(m, { style_no: 'ST1', unit_price: 1.23456 });
-    expect(back.map((e) => [e.colour, e.size, e.qty, e.amount])).toEqual([
-      ['黑', 'S', 10, 12.3456],
-      ['黑', 'M', 20, 24.6912],
-      ['白', 'M', 5, 6.1728],
-    ]);
+    expect([lineAmount(10, 1.23456), lineAmount(20, 1.23456), lineAmount(5, 1.23456), lineAmount(5, null)]).toEqual([12.3456, 24.6912, 6.1728, null]);
   });
 
   it('pastes a block copied from Excel, with or without a header row', () => {
-    const m = matrixFromEntries([], ['S', 'M', 'L', 'XL']);
+    const m = { colours: [], sizes: ['S', 'M', 'L', 'XL'], qty: {} };
     const withHeader = parsePastedBlock('\tS\tM\tL\tXL\r\n黑色\t10\t20\t20\t10\r\n白色\t5\t10\t10\t5\r\n');
     expect(blockHasHeader(withHeader)).toBe(true);
     const r = pasteIntoMatrix(m, withHeader, { colour: 0, size: 0 }, true);

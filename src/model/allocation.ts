@@ -72,34 +72,6 @@ export function prepackRow(total: number, sizes: string[], ratio: number[]): Rec
 /** The matrix a colour x size entry list is shown as: colours as rows, sizes as columns. */
 export type SizeMatrix = { colours: string[]; sizes: string[]; qty: Record<string, Record<string, number>> };
 
-export type OrderEntryRow = { style_no?: string | null; colour: string; size: string; qty: number; unit_price?: number | null };
-
-/** Entries (one row per colour and size) to the matrix, keeping first-seen order of colours and sizes. */
-export function matrixFromEntries(entries: OrderEntryRow[], sizeOrder: string[] = []): SizeMatrix {
-  const colours: string[] = [];
-  const sizes: string[] = [...sizeOrder];
-  const qty: Record<string, Record<string, number>> = {};
-  for (const e of entries) {
-    if (!colours.includes(e.colour)) colours.push(e.colour);
-    if (!sizes.includes(e.size)) sizes.push(e.size);
-    qty[e.colour] = qty[e.colour] ?? {};
-    qty[e.colour][e.size] = (qty[e.colour][e.size] ?? 0) + (Number(e.qty) || 0);
-  }
-  return { colours, sizes, qty };
-}
-
-/** The matrix back to entries: one per colour and size with a quantity above 0 (spec 3 storage). */
-export function entriesFromMatrix(m: SizeMatrix, extra: { style_no: string; style_name?: string | null; unit_price?: number | null }): Array<OrderEntryRow & { style_name?: string | null; amount: number | null; seq: number }> {
-  const out: Array<OrderEntryRow & { style_name?: string | null; amount: number | null; seq: number }> = [];
-  let seq = 1;
-  for (const c of m.colours)
-    for (const s of m.sizes) {
-      const q = m.qty[c]?.[s] ?? 0;
-      if (q > 0) out.push({ style_no: extra.style_no, style_name: extra.style_name ?? null, colour: c, size: s, qty: q, unit_price: extra.unit_price ?? null, amount: lineAmount(q, extra.unit_price), seq: seq++ });
-    }
-  return out;
-}
-
 /** Spec 9: amounts stop at 4 decimals. */
 export function round4(n: number): number {
   return Math.round(n * 10000) / 10000;
