@@ -1,14 +1,13 @@
 import { Button } from '@fluentui/react-components';
 import { PlayRegular } from '@fluentui/react-icons';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import type { TransitionDef } from '../../model/entity';
 import type { ResolvedPage } from '../../model/page-resolve';
 import { access } from '../session/access-state';
-import { ConfirmDialog, TransitionDialog } from './dialogs';
 import { recordTransitions } from './record-transitions';
 import { runTransitionCall } from './transition-call';
+import { useAskedTransition } from './use-asked-transition';
 import type { RecordForm } from './use-record-form';
 
 /**
@@ -21,32 +20,27 @@ export function DrawerTransitions({ rf, resolved, prefix, onChanged }: { rf: Rec
   const { t, i18n } = useTranslation();
   const en = i18n.language === 'en';
   const { dashroles } = useSnapshot(access);
-  const [asking, setAsking] = useState<TransitionDef | null>(null);
   const record = rf.record;
+  const asked = useAskedTransition(record, (tr, params) => run(tr, params));
   const run = async (tr: TransitionDef, params: Record<string, unknown>): Promise<Record<string, string> | null> => {
     if (!record) return null;
     rf.setBusy(true);
     try {
-      return await runTransitionCall(tr, () => rf.api.action(tr.action, [Number(record.id)], params, Number(record.version)), () => setAsking(null), t('engine.actionDone'));
+      return await runTransitionCall(tr, () => rf.api.action(tr.action, [Number(record.id)], params, Number(record.version)), asked.close, t('engine.actionDone'));
     } finally {
       rf.setBusy(false);
       rf.reload();
       onChanged?.();
     }
   };
-  const start = (tr: TransitionDef) => (tr.params?.length || tr.confirm ? setAsking(tr) : void run(tr, {}));
   return (
     <>
       {recordTransitions(resolved, record, dashroles).map((tr) => (
-        <Button key={tr.action} icon={<PlayRegular />} disabled={rf.busy} onClick={() => start(tr)} data-testid={`${prefix}-${tr.action}`}>
+        <Button key={tr.action} icon={<PlayRegular />} disabled={rf.busy} onClick={() => asked.ask(tr)} data-testid={`${prefix}-${tr.action}`}>
           {en ? tr.label.en : tr.label.zh}
         </Button>
       ))}
-      {asking?.params?.length ? (
-        <TransitionDialog transition={asking} count={1} record={record} onRun={(p) => run(asking, p)} onCancel={() => setAsking(null)} />
-      ) : (
-        <ConfirmDialog open={asking !== null} text={asking?.confirm ? (en ? asking.confirm.en : asking.confirm.zh) : ''} onConfirm={() => asking && void run(asking, {})} onCancel={() => setAsking(null)} />
-      )}
+      {asked.dialog}
     </>
   );
 }

@@ -1,5 +1,4 @@
 import { Button } from '@fluentui/react-components';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import type { EntityDef, TransitionDef } from '../../model/entity';
@@ -7,8 +6,8 @@ import { lineTransitions } from '../../model/line-transitions';
 import { requireEntity } from '../../model';
 import { entityApiFor } from '../api/entity-api';
 import { access } from '../session/access-state';
-import { ConfirmDialog, TransitionDialog } from './dialogs';
 import { runTransitionCall } from './transition-call';
+import { useAskedTransition } from './use-asked-transition';
 
 type Row = Record<string, unknown>;
 
@@ -27,29 +26,24 @@ export function LineActions(p: { entity: EntityDef; master: Row | null; line: Ro
   const { t, i18n } = useTranslation();
   const en = i18n.language === 'en';
   const { dashroles } = useSnapshot(access);
-  const [asking, setAsking] = useState<TransitionDef | null>(null);
   const master = p.entity.lineOf ? requireEntity(p.entity.lineOf.master) : null;
   const offered = lineTransitions(p.entity, p.master, master?.states?.field ?? null, p.line, dashroles).filter((tr) => !p.only || p.only.includes(tr.action));
   const run = (tr: TransitionDef, params: Row) =>
     runTransitionCall(
       tr,
       async () => p.onDone((await entityApiFor(p.entity).action(tr.action, [Number(p.line.id)], params, Number(p.line.version))).data),
-      () => setAsking(null),
+      asked.close,
       p.doneText ?? t('engine.actionDone'),
     );
-  const start = (tr: TransitionDef) => (tr.params?.length || tr.confirm ? setAsking(tr) : void run(tr, {}));
+  const asked = useAskedTransition(p.line, run);
   return (
     <>
       {offered.map((tr) => (
-        <Button key={tr.action} size="small" appearance="subtle" disabled={p.disabled} onClick={() => start(tr)} data-testid={`${p.testId}-${tr.action}`}>
+        <Button key={tr.action} size="small" appearance="subtle" disabled={p.disabled} onClick={() => asked.ask(tr)} data-testid={`${p.testId}-${tr.action}`}>
           {en ? tr.label.en : tr.label.zh}
         </Button>
       ))}
-      {asking?.params?.length ? (
-        <TransitionDialog transition={asking} count={1} record={p.line} onRun={(params) => run(asking, params)} onCancel={() => setAsking(null)} />
-      ) : (
-        <ConfirmDialog open={asking !== null} text={asking?.confirm ? (en ? asking.confirm.en : asking.confirm.zh) : ''} onConfirm={() => asking && void run(asking, {})} onCancel={() => setAsking(null)} />
-      )}
+      {asked.dialog}
     </>
   );
 }

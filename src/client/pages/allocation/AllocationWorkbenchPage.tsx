@@ -3,11 +3,10 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { allocationVersion } from '../../../model/entities/allocationversion.entity';
 import { resolvedPageOf } from '../../api/resolved-page';
-import { ConfirmDialog, TransitionDialog } from '../../form/dialogs';
+import { ConfirmDialog } from '../../form/dialogs';
 import { FormDrawer, type DrawerState } from '../../form/FormDrawer';
 import { stateNoticeOf } from '../../form/state-notice';
 import { SPREADSHEET_CSS } from '../../grid/useSpreadsheetKeys';
-import { useLabel } from '../common/admin-kit';
 import { SuggestResult } from './SuggestResult';
 import { usePendingCells } from './use-pending-cells';
 import { useWorkbenchCommands } from './use-workbench-commands';
@@ -30,12 +29,10 @@ import { CELL_CSS, useWorkbenchStyles } from './workbench-styles';
 export function AllocationWorkbenchPage() {
   const s = useWorkbenchStyles();
   const { t } = useTranslation();
-  const label = useLabel();
   const data = useWorkbenchData();
   const pending = usePendingCells(data);
   const grid = useWorkbenchGrid(data, pending);
   const commands = useWorkbenchCommands(data, pending);
-  const { asking, setAsking, run } = commands.transitions;
   // The new version's drawer (one state object per opening: the drawer reads a record anew for each).
   const [creating, setCreating] = useState<DrawerState>(null);
   const openCreate = () => setCreating({ action: 'add', id: null });
@@ -64,11 +61,7 @@ export function AllocationWorkbenchPage() {
       {commands.suggestion && <SuggestResult suggestion={commands.suggestion} lineById={data.lineById} vendorById={data.vendorById} />}
       <WorkbenchBody data={data} grid={grid} pending={pending} openCreate={openCreate} demandLink={demandLink} />
       <ConfirmDialog open={commands.discarding} text={t('alloc.discard', { count: data.totals?.pending ?? 0 })} onConfirm={commands.discard} onCancel={() => commands.setDiscarding(false)} />
-      {asking?.params?.length ? (
-        <TransitionDialog transition={asking} count={1} record={version} onRun={(p) => run(asking, p)} onCancel={() => setAsking(null)} />
-      ) : (
-        <ConfirmDialog open={asking !== null} text={asking?.confirm ? label(asking.confirm) : ''} onConfirm={() => asking && void run(asking, {})} onCancel={() => setAsking(null)} />
-      )}
+      {commands.transitions.dialog}
       {pending.unsaved.dialog}
       {versionsPage && (
         <FormDrawer

@@ -6,6 +6,7 @@ import { allocationVersion } from '../../../model/entities/allocationversion.ent
 import type { Row } from '../../api/entity-api';
 import { recordTransitions } from '../../form/record-transitions';
 import { runTransitionCall } from '../../form/transition-call';
+import { useAskedTransition } from '../../form/use-asked-transition';
 import { toast } from '../../kernel/toast-bus';
 import { access } from '../../session/access-state';
 import type { PendingCells } from './use-pending-cells';
@@ -46,13 +47,13 @@ function useVersionTransitions(data: Data, act: { setBusy: (b: boolean) => void;
   const { t } = useTranslation();
   const { dashroles } = useSnapshot(access);
   const { version, loadWorkbench, loadVersions, pick } = data;
-  const [asking, setAsking] = useState<TransitionDef | null>(null);
   const offered = recordTransitions({ entity: allocationVersion }, version, dashroles);
+  const asked = useAskedTransition(version, (tr, params) => run(tr, params));
 
   const run = async (tr: TransitionDef, params: Record<string, unknown>): Promise<Record<string, string> | null> => {
     if (!version) return null;
     // A confirmation is answered at once; a dialog of parameters stays open until the server agrees.
-    if (!tr.params?.length) setAsking(null);
+    if (!tr.params?.length) asked.close();
     // A publish holds the planner's pending edits: they are saved first, and the version they made is
     // the planner's own (the action then runs without the version read before).
     const saving = tr.to === 'published' && Boolean(data.stateRef.current?.edits.size);
@@ -64,7 +65,7 @@ function useVersionTransitions(data: Data, act: { setBusy: (b: boolean) => void;
       return await runTransitionCall(tr, async () => {
         const reply = (await VERSIONS.action(tr.action, [Number(version.id)], params, saving ? null : Number(version.version))) as ActionReply;
         made.id = Number((reply.data?.[0] as { id?: number } | null)?.id) || 0;
-      }, () => setAsking(null), done);
+      }, asked.close, done);
     } finally {
       act.setBusy(false);
       await loadVersions();
@@ -72,8 +73,7 @@ function useVersionTransitions(data: Data, act: { setBusy: (b: boolean) => void;
       else await loadWorkbench(Number(version.id));
     }
   };
-  const ask = (tr: TransitionDef) => (tr.params?.length || tr.confirm ? setAsking(tr) : void run(tr, {}));
-  return { offered, asking, setAsking, ask, run };
+  return { offered, ask: asked.ask, dialog: asked.dialog };
 }
 
 /**
