@@ -174,6 +174,23 @@ const FILTER_KEY = /^f\.[a-z][a-z0-9_]*\.(eq|ne|lt|lte|gt|gte|like|in|nin|null|n
 export type TileFieldError = { key: string; params?: Record<string, string | number> };
 
 /**
+ * A tile's or an alert's filters: none, or at most 30 of the list's `f.<field>.<op>` on the report's
+ * own filter fields, each a text of at most 500 characters; `bad` names the first refused ('…': not
+ * filters at all, or too many).
+ */
+export function reportFilters(report: ReportDef, raw: unknown): { filters: Record<string, string>; bad: string | null } {
+  const filters: Record<string, string> = {};
+  if (raw === null || raw === undefined || raw === '') return { filters, bad: null };
+  if (typeof raw !== 'object' || Array.isArray(raw) || Object.keys(raw).length > 30) return { filters, bad: '…' };
+  for (const [k, v] of Object.entries(raw as Record<string, unknown>)) {
+    const field = FILTER_KEY.test(k) ? k.slice(2, k.lastIndexOf('.')) : '';
+    if (!field || !report.filters.includes(field) || typeof v !== 'string' || v.length > 500) return { filters, bad: k };
+    filters[k] = v;
+  }
+  return { filters, bad: null };
+}
+
+/**
  * Checks a tile against its dataset's declaration, field by field: the measure is one of the
  * report's, the aggregation one the measure allows, the groupings the report's drillable dimensions
  * (as many as the chart takes), the filters the report's filter fields, the period's field a date
@@ -193,18 +210,8 @@ export function checkTileSpec(report: ReportDef, input: Partial<Record<keyof Til
   const badDim = group.find((g) => !dims.has(g));
   if (!Array.isArray(input.group_by ?? []) || badDim !== undefined || new Set(group).size !== group.length) errors.group_by = { key: 'tile.unknownDimension', params: { dimension: badDim ?? '' } };
   else if (chart && (group.length < TILE_GROUPINGS[chart][0] || group.length > TILE_GROUPINGS[chart][1])) errors.group_by = { key: 'tile.groupCount', params: { min: TILE_GROUPINGS[chart][0], max: TILE_GROUPINGS[chart][1] } };
-  const filters: Record<string, string> = {};
-  const raw = input.filters ?? {};
-  if (typeof raw !== 'object' || raw === null || Array.isArray(raw) || Object.keys(raw).length > 30) errors.filters = { key: 'tile.badFilter', params: { filter: '…' } };
-  else
-    for (const [k, v] of Object.entries(raw as Record<string, unknown>)) {
-      const field = FILTER_KEY.test(k) ? k.slice(2, k.lastIndexOf('.')) : '';
-      if (!field || !report.filters.includes(field) || typeof v !== 'string' || v.length > 500) {
-        errors.filters = { key: 'tile.badFilter', params: { filter: k } };
-        break;
-      }
-      filters[k] = v;
-    }
+  const { filters, bad } = reportFilters(report, input.filters);
+  if (bad !== null) errors.filters = { key: 'tile.badFilter', params: { filter: bad } };
   const period = (input.period === undefined ? 'all' : input.period) as TilePeriod;
   if (!(TILE_PERIODS as readonly unknown[]).includes(period)) errors.period = { key: 'tile.badPeriod' };
   const periodField = typeof input.period_field === 'string' && input.period_field ? input.period_field : null;

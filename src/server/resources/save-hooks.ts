@@ -76,6 +76,25 @@ export type SaveHook = {
 /** The documents a remove takes away (or an import's undo), as they were stored. */
 export type RemoveContext = { tx: Db; actor: WriteActor; clientId: number; entity: EntityDef; rows: Record<string, unknown>[] };
 
+/**
+ * Runs, inside a `validate` hook, a check that refuses with a validation error (one the entity's
+ * calls without a write share, such as a preview): its field errors join the write's, a field already
+ * refused keeping its first error; any other error is thrown. Returns the check's value, or
+ * undefined when it refused.
+ *
+ * Example: `const c = await withFieldErrors(errors, () => checkInput(tx, auth, values)); if (!c) return;`
+ */
+export async function withFieldErrors<T>(errors: Record<string, FieldError>, check: () => Promise<T>): Promise<T | undefined> {
+  try {
+    return await check();
+  } catch (e) {
+    const fields = e instanceof AppError ? (e.fields as Record<string, FieldError> | undefined) : undefined;
+    if (!fields) throw e;
+    for (const [k, v] of Object.entries(fields)) errors[k] ??= v;
+    return undefined;
+  }
+}
+
 export const saveHooks = new Map<string, SaveHook[]>();
 
 export function registerSaveHook(entity: string, hook: SaveHook): void {

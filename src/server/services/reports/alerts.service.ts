@@ -12,15 +12,14 @@ import { withTenant } from '../../kernel/rls';
 import { assertCan, dataScope } from '../../resources/permissions';
 import { deriveRecords, serviceWrite } from '../../resources/record-writer';
 import { removeDocuments, saveDocument, type ResourceContext } from '../../resources/resource.service';
-import { registerSaveHook } from '../../resources/save-hooks';
+import { registerSaveHook, withFieldErrors } from '../../resources/save-hooks';
 import { rptAlert } from '../../../model/entities/rptalert.entity';
 import { raiseNotice } from '../notify';
 import { emitOrderState } from '../orders/cross-tenant.util';
-import { menuEntriesOf } from '../profile/profile.service';
 import { runReport } from '../report-engine/report.service';
-import { rolesOf, userAuth } from './company-roles';
+import { jsonOf, readableReports, rolesOf, userAuth } from './company-roles';
 import { runTile, tileForViewer, tileSpecOf, viewerTiles } from './tiles.service';
-import { tileDrillUrl, tileReport, type TileSpec } from '../../../model/tiles';
+import { reportFilters, tileDrillUrl, tileReport, type TileSpec } from '../../../model/tiles';
 
 export { rolesOf };
 
@@ -39,17 +38,6 @@ const today = (): string => new Date().toISOString().slice(0, 10);
 type Row = Record<string, unknown>;
 
 const num = (v: unknown): number | null => (v === null || v === undefined || v === '' ? null : Number(v));
-const jsonOf = <T>(v: unknown, fallback: T): T => {
-  if (v === null || v === undefined) return fallback;
-  if (typeof v === 'string') {
-    try {
-      return JSON.parse(v) as T;
-    } catch {
-      return fallback;
-    }
-  }
-  return v as T;
-};
 
 function specOf(r: Row): AlertSpec {
   return { report: String(r.report), measure: String(r.measure), filters: jsonOf<Record<string, string>>(r.filters, {}), condition: String(r.condition) as AlertCondition, days: num(r.days) };
@@ -103,16 +91,7 @@ function rowOf(r: Row): AlertRow {
 }
 
 /** The reports the caller may set an alert on: with an entity, and in the caller's menus (`rpt.<report>`). */
-async function datasetsOf(db: Db, auth: AuthContext, language: Language): Promise<AlertDataset[]> {
-  const codes = new Set((await menuEntriesOf(db, auth, language)).map((e) => e.CODE));
-  const out: AlertDataset[] = [];
-  for (const code of codes) {
-    if (!code.startsWith('rpt.')) continue;
-    const report = getReport(code.slice(4));
-    if (isAlertReport(report)) out.push({ report: report.name });
-  }
-  return out.sort((a, b) => a.report.localeCompare(b.report));
-}
+const datasetsOf = (db: Db, auth: AuthContext, language: Language): Promise<AlertDataset[]> => readableReports(db, auth, language, isAlertReport);
 
 /** GET /rptapi/alerts: the company's alerts (under the caller's data permissions of the alert menu), the datasets and roles the form offers. */
 export async function listAlerts(db: Db, auth: AuthContext, language: Language): Promise<AlertListReply> {
@@ -165,12 +144,13 @@ async function figureOf(db: Db, auth: AuthContext, report: ReportDef, spec: Aler
 
 type Checked = { spec: AlertSpec; report: ReportDef; threshold: number; values: Row; tileId: number | null };
 
-/** Checks an alert's input against the declarations and the caller's datasets; the field errors are the form's. */
+/**
+ * Checks an alert's figure and recipients against the declarations and the caller's datasets and
+ * roles (its name and the fields' types are the declaration's, checked by the writer); the field
+ * errors are the form's.
+ */
 async function checkInput(db: Db, auth: AuthContext, clientId: number, input: Partial<AlertInput>, language: Language, full: boolean): Promise<Checked> {
   const errors: Record<string, FieldError> = {};
-  const name = typeof input.name === 'string' ? input.name.trim() : '';
-  if (full && !name) errors.name = { key: 'rule.required' };
-  if (name.length > 100) errors.name = { key: 'rule.maxLength', params: { max: 100 } };
   // On a tile of the caller's dashboard: the tile's report, measure and filters (kept for the list; measured from the tile).
   let tileId: number | null = null;
   if (input.tile_id !== undefined && input.tile_id !== null && input.tile_id !== ('' as unknown)) {
@@ -195,17 +175,8 @@ async function checkInput(db: Db, auth: AuthContext, clientId: number, input: Pa
     days = Number(input.days);
     if (input.days === null || input.days === undefined || input.days === '' || !Number.isInteger(days) || days < 0 || days > 365) errors.days = { key: 'alert.daysRequired' };
   }
-  const filters: Record<string, string> = {};
-  const rawFilters = input.filters && typeof input.filters === 'object' && !Array.isArray(input.filters) ? input.filters : {};
-  if (Object.keys(rawFilters).length > 30) errors.filters = { key: 'alert.badFilter', params: { filter: '…' } };
-  for (const [k, v] of Object.entries(rawFilters)) {
-    const field = k.startsWith('f.') ? k.slice(2, k.lastIndexOf('.')) : '';
-    if (!field || !report.filters.includes(field) || typeof v !== 'string' || v.length > 500) {
-      errors.filters = { key: 'alert.badFilter', params: { filter: k } };
-      break;
-    }
-    filters[k] = v;
-  }
+  const { filters, bad } = reportFilters(report, input.filters);
+  if (bad !== null) errors.filters = { key: 'alert.badFilter', params: { filter: bad } };
   const users = Array.isArray(input.recipient_users) ? input.recipient_users : [];
   const userIds = [...new Set(parseIdList(users, { invalid: () => validationError({ recipient_users: { key: 'alert.badRecipient' } }) }))];
   const roles = Array.isArray(input.recipient_roles) ? [...new Set(input.recipient_roles.map(String))] : [];
@@ -225,7 +196,7 @@ async function checkInput(db: Db, auth: AuthContext, clientId: number, input: Pa
     spec,
     report,
     threshold,
-    values: { name, report: report.name, measure: measure!.key, filters, tile_id: tileId, condition, threshold, days, recipient_users: userIds, recipient_roles: roles, enabled: input.enabled !== false },
+    values: { report: report.name, measure: measure!.key, filters, tile_id: tileId, condition, threshold, days, recipient_users: userIds, recipient_roles: roles, enabled: input.enabled !== false },
     tileId,
   };
 }
@@ -266,16 +237,8 @@ registerSaveHook(ENTITY, {
     const auth = await userAuth(tx, clientId, actor.userId);
     if (!auth) throw new AppError('err.forbidden');
     const language = (auth.language === 'en' ? 'en' : 'zh-CN') as Language;
-    let c: Checked;
-    try {
-      c = await checkInput(tx, auth, clientId, { ...storedInput(before), ...(values as Partial<AlertInput>) }, language, true);
-    } catch (e) {
-      const fields = e instanceof AppError ? (e.fields as Record<string, FieldError> | undefined) : undefined;
-      if (!fields) throw e;
-      for (const [k, v] of Object.entries(fields)) errors[k] ??= v;
-      return;
-    }
-    if (Object.keys(errors).length) return;
+    const c = await withFieldErrors(errors, () => checkInput(tx, auth, clientId, { ...storedInput(before), ...(values as Partial<AlertInput>) }, language, true));
+    if (!c || Object.keys(errors).length) return;
     const value = await measureForForm(tx, auth, c, language);
     const first = value === null ? { state: 'armed' as AlertState, baseline: null } : nextAlertState({ condition: c.spec.condition, threshold: c.threshold, state: null, baseline: null }, value, true);
     Object.assign(values, c.values, { alert_state: first.state, last_value: value, baseline: first.baseline, checked_at: new Date().toISOString() });

@@ -1,8 +1,29 @@
 import { sql } from 'kysely';
-import type { Language } from '../../../model';
+import { getReport, type Language, type ReportDef } from '../../../model';
 import type { AlertRole } from '../../../model/calls/alerts';
 import type { AuthContext } from '../../access/auth-context';
 import type { Db } from '../../db/database';
+import { menuEntriesOf } from '../profile/profile.service';
+
+/** A json column's value (parsed by the driver, or text in an older row), else the fallback. */
+export const jsonOf = <T>(v: unknown, fallback: T): T => {
+  if (v === null || v === undefined) return fallback;
+  if (typeof v !== 'string') return v as T;
+  try {
+    return JSON.parse(v) as T;
+  } catch {
+    return fallback;
+  }
+};
+
+/** The declared reports the caller may read (a menu entry `rpt.<report>`) that `fits` takes (an alert's, a tile's), by name. */
+export async function readableReports(db: Db, auth: AuthContext, language: Language, fits: (report: ReportDef | undefined) => boolean): Promise<Array<{ report: string }>> {
+  const codes = new Set((await menuEntriesOf(db, auth, language)).map((e) => e.CODE));
+  return [...codes]
+    .filter((c) => c.startsWith('rpt.') && fits(getReport(c.slice(4))))
+    .map((c) => ({ report: c.slice(4) }))
+    .sort((a, b) => a.report.localeCompare(b.report));
+}
 
 /** The roles of a company a recipient list or a tile's sharing may name (the platform's and its own), by code. */
 export async function rolesOf(db: Db, clientId: number, language: Language): Promise<AlertRole[]> {

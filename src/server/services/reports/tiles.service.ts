@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Language, ReportDef } from '../../../model';
-import { checkTileSpec, isTileReport, tileDrillUrl, tilePeriodRange, tileQuery, tileReport, TILE_SCOPES, type TileScope, type TileSpec, type TileThreshold } from '../../../model/tiles';
+import { checkTileSpec, isTileReport, tileDrillUrl, tilePeriodRange, tileQuery, tileReport, type TileScope, type TileSpec, type TileThreshold } from '../../../model/tiles';
 import type { TileBoardReply, TileDataset, TileInput, TileListReply, TileResult, TileRow } from '../../../model/calls/tiles';
 import type { AuthContext } from '../../access/auth-context';
 import type { Db } from '../../db/database';
@@ -8,10 +8,10 @@ import { AppError, forbidden, notFound, validationError, type FieldError } from 
 import { withTenant } from '../../kernel/rls';
 import { assertCan, dataScope } from '../../resources/permissions';
 import { removeDocuments, saveDocument, type ResourceContext } from '../../resources/resource.service';
-import { registerSaveHook } from '../../resources/save-hooks';
+import { registerSaveHook, withFieldErrors } from '../../resources/save-hooks';
 import { rptTile } from '../../../model/entities/rpttile.entity';
 import { menuEntriesOf } from '../profile/profile.service';
-import { rolesOf, userAuth } from './company-roles';
+import { jsonOf, readableReports, rolesOf, userAuth } from './company-roles';
 import { runReport } from '../report-engine/report.service';
 
 /**
@@ -29,18 +29,6 @@ const MENU = 'rpt.tiles';
 const ENTITY = 'rpttile';
 type Row = Record<string, unknown>;
 const today = (): string => new Date().toISOString().slice(0, 10);
-
-const jsonOf = <T>(v: unknown, fallback: T): T => {
-  if (v === null || v === undefined) return fallback;
-  if (typeof v === 'string') {
-    try {
-      return JSON.parse(v) as T;
-    } catch {
-      return fallback;
-    }
-  }
-  return v as T;
-};
 
 /** A tile row's composed query (also an alert's tile, read joined to the alert). */
 export function tileSpecOf(r: Row): TileSpec {
@@ -74,13 +62,7 @@ function rowOf(r: Row): TileRow {
 }
 
 /** The datasets the caller may build a tile on: reports over an entity that drill to its list, in the caller's menus (`rpt.<report>`). */
-async function datasetsOf(db: Db, auth: AuthContext, language: Language): Promise<TileDataset[]> {
-  const codes = new Set((await menuEntriesOf(db, auth, language)).map((e) => e.CODE));
-  return [...codes]
-    .filter((c) => c.startsWith('rpt.') && tileReport(c.slice(4)))
-    .map((c) => ({ report: c.slice(4) }))
-    .sort((a, b) => a.report.localeCompare(b.report));
-}
+const datasetsOf = (db: Db, auth: AuthContext, language: Language): Promise<TileDataset[]> => readableReports(db, auth, language, isTileReport);
 
 /** The tiles shown to a viewer: the company's shared with one of the viewer's roles (or with no role named), and the viewer's personal ones. */
 const viewerWhere = (auth: AuthContext, clientId: number) => sql`t.client_id = ${clientId} and (
@@ -147,18 +129,17 @@ async function runForForm(db: Db, auth: AuthContext, report: ReportDef, spec: Ti
 
 type Checked = { report: ReportDef; spec: TileSpec; values: Row };
 
-/** Checks a tile's input field by field against its dataset's declaration and the caller's datasets and roles. */
-async function checkInput(db: Db, auth: AuthContext, clientId: number, input: TileInput, language: Language, full: boolean): Promise<Checked> {
+/**
+ * Checks a tile's input field by field against its dataset's declaration and the caller's datasets
+ * and roles (its name, its dashboard and the fields' types are the entity's, checked by the writer).
+ */
+async function checkInput(db: Db, auth: AuthContext, clientId: number, input: TileInput, language: Language): Promise<Checked> {
   const report = tileReport(input.report);
   const allowed = new Set((await datasetsOf(db, auth, language)).map((d) => d.report));
   if (!isTileReport(report) || !allowed.has(report.name)) throw validationError({ report: { key: 'tile.unknownReport' } });
   const { spec, errors } = checkTileSpec(report, input as Partial<Record<keyof TileSpec, unknown>>);
   const fieldErrors: Record<string, FieldError> = { ...errors };
-  const name = typeof input.name === 'string' ? input.name.trim() : '';
-  if (full && !name) fieldErrors.name = { key: 'rule.required' };
-  if (name.length > 60) fieldErrors.name = { key: 'rule.maxLength', params: { max: 60 } };
-  const scope = input.scope === undefined ? 'company' : input.scope;
-  if (!(TILE_SCOPES as readonly unknown[]).includes(scope)) fieldErrors.scope = { key: 'tile.badScope' };
+  const scope = input.scope ?? 'company';
   const roles = Array.isArray(input.share_roles) ? [...new Set(input.share_roles.map(String))] : [];
   if (input.share_roles !== undefined && input.share_roles !== null && !Array.isArray(input.share_roles)) fieldErrors.share_roles = { key: 'tile.badRole', params: { role: '' } };
   if (roles.length) {
@@ -174,14 +155,14 @@ async function checkInput(db: Db, auth: AuthContext, clientId: number, input: Ti
   return {
     report,
     spec,
-    values: { name, scope, share_roles: scope === 'company' ? roles : [], ...spec, span, sort_no: sortNo },
+    values: { scope, share_roles: scope === 'company' ? roles : [], ...spec, span, sort_no: sortNo },
   };
 }
 
 /** POST /rptapi/tiles/preview: the tile's figures now, as the caller reads them (nothing is stored). */
 export async function previewTile(db: Db, auth: AuthContext, input: unknown, language: Language): Promise<TileResult> {
   const clientId = await assertDesigner(db, auth, 'read', language);
-  const c = await checkInput(db, auth, clientId, (input ?? {}) as TileInput, language, false);
+  const c = await checkInput(db, auth, clientId, (input ?? {}) as TileInput, language);
   return runForForm(db, auth, c.report, c.spec, language);
 }
 
@@ -206,16 +187,8 @@ async function designerOf(tx: Db, clientId: number, userId: number): Promise<{ a
 registerSaveHook(ENTITY, {
   validate: async ({ tx, actor, clientId, before, values, errors }) => {
     const { auth, language } = await designerOf(tx, clientId, actor.userId);
-    let c: Checked;
-    try {
-      c = await checkInput(tx, auth, clientId, { ...storedInput(before), ...(values as TileInput) }, language, true);
-    } catch (e) {
-      const fields = e instanceof AppError ? (e.fields as Record<string, FieldError> | undefined) : undefined;
-      if (!fields) throw e;
-      for (const [k, v] of Object.entries(fields)) errors[k] ??= v;
-      return;
-    }
-    if (Object.keys(errors).length) return;
+    const c = await withFieldErrors(errors, () => checkInput(tx, auth, clientId, { ...storedInput(before), ...(values as TileInput) }, language));
+    if (!c || Object.keys(errors).length) return;
     await runForForm(tx, auth, c.report, c.spec, language);
     Object.assign(values, c.values);
   },
