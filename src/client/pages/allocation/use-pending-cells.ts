@@ -1,11 +1,12 @@
 import type { CellValueChangedEvent, GridApi, IRowNode } from 'ag-grid-community';
 import { useCallback, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { validateQty } from '../../grid/matrix';
 import { useSpreadsheetKeys } from '../../grid/useSpreadsheetKeys';
 import { toast } from '../../kernel/toast-bus';
 import type { GridRow } from './workbench-columns';
 import { useWorkbenchDraft } from './workbench-draft';
-import { parseCellInput, type WorkbenchState } from './workbench-model';
+import type { WorkbenchState } from './workbench-model';
 
 /** The grid's pinned bottom rows (allocated, capacity, load). */
 export function pinnedNodes(g: GridApi<GridRow>): IRowNode<GridRow>[] {
@@ -22,10 +23,8 @@ export function usePendingCells(p: { state: WorkbenchState | null; draft: boolea
   const { bump } = p;
   const gridApi = useRef<GridApi<GridRow> | null>(null);
   const sheetKeys = useSpreadsheetKeys({
-    validate: (_col, _node, raw) => {
-      const parsed = parseCellInput(raw);
-      return parsed.ok ? { value: parsed.qty, error: null } : { value: raw, error: { key: 'rule.naturalNumber' } };
-    },
+    // A quantity as every quantity grid reads it: empty clears, a whole number >= 0 sets.
+    validate: (_col, _node, raw) => validateQty(raw),
     onRefused: (refused) => toast.warning(t('grid.pasteRefused', { count: refused.length, message: t(refused[0].error.key) })),
     // A paste, fill, clear, undo or redo: the grid has redrawn its rows (totals and pinned rows with
     // them); the heatmap and the totals bar follow once for the whole action.

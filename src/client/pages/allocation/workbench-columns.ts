@@ -6,12 +6,12 @@ import { requireEntity } from '../../../model/entity';
 import type { ColumnDecl } from '../../../model/page';
 import { resolveColumns } from '../../../model/page-resolve';
 import { columnDefsOf } from '../../grid/column-defs';
+import { validateQty } from '../../grid/matrix';
 import { toast } from '../../kernel/toast-bus';
 import {
   applyEdit,
   cellOverCapacity,
   earlyQty,
-  parseCellInput,
   shownQty,
   vendorCanMake,
   vendorLabel,
@@ -128,12 +128,12 @@ function vendorColumn(c: ColumnContext, v: WorkbenchVendor): ColDef<GridRow> {
     valueGetter: (p: ValueGetterParams<GridRow>) => vendorValue(c, v, p),
     valueSetter: (p: ValueSetterParams<GridRow>) => {
       if (isPinned(p.data)) return false;
-      const parsed = parseCellInput(p.newValue);
-      if (!parsed.ok) {
-        toast.warning(t('alloc.badQty'));
+      const parsed = validateQty(String(p.newValue ?? ''));
+      if (parsed.error) {
+        toast.warning(t(parsed.error.key));
         return false;
       }
-      applyEdit(live(c), p.data as WorkbenchLine, v.id, parsed.qty);
+      applyEdit(live(c), p.data as WorkbenchLine, v.id, parsed.value);
       return true;
     },
     valueParser: (p) => p.newValue,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { applyEdit, cellOverCapacity, earlyQty, heatCells, parseCellInput, pendingEdits, shownQty, summary, vendorCanMake, vendorLoad, workbenchState, type Workbench } from './workbench-model';
+import { validateQty } from '../../grid/matrix';
+import { applyEdit, cellOverCapacity, earlyQty, heatCells, pendingEdits, shownQty, summary, vendorCanMake, vendorLoad, workbenchState, type Workbench } from './workbench-model';
 
 const data = (): Workbench => ({
   version: { id: 1, status: 'draft' },
@@ -62,11 +63,12 @@ describe('workbench model', () => {
     expect(earlyQty(s, d.lines[1], 1)).toBe(50);
   });
 
+  // The workbench reads a typed or pasted cell as every quantity grid does (the engine's validateQty).
   it('reads typed cells: empty clears, whole numbers set, the rest is refused', () => {
-    expect(parseCellInput('')).toEqual({ ok: true, qty: null });
-    expect(parseCellInput('1,200')).toEqual({ ok: true, qty: 1200 });
-    expect(parseCellInput(0)).toEqual({ ok: true, qty: 0 });
-    expect(parseCellInput('-3')).toEqual({ ok: false });
-    expect(parseCellInput('1.5')).toEqual({ ok: false });
+    expect(validateQty('')).toEqual({ value: null, error: null });
+    expect(validateQty('1,200')).toEqual({ value: 1200, error: null });
+    expect(validateQty(String(0))).toEqual({ value: 0, error: null });
+    expect(validateQty('-3').error).not.toBeNull();
+    expect(validateQty('1.5').error).not.toBeNull();
   });
 });

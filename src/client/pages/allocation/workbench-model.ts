@@ -46,13 +46,6 @@ export function workbenchState(data: Workbench): WorkbenchState {
   return { data, ledger, locked, early, edits: new Map(), hasCapacity };
 }
 
-/** What a typed cell means: empty clears it, a whole number >= 0 sets it, anything else is refused. */
-export function parseCellInput(value: unknown): { ok: true; qty: number | null } | { ok: false } {
-  if (value === null || value === undefined || value === '') return { ok: true, qty: null };
-  const n = typeof value === 'number' ? value : Number(String(value).replace(/,/g, '').trim());
-  return Number.isInteger(n) && n >= 0 ? { ok: true, qty: n } : { ok: false };
-}
-
 /** The quantity the grid shows for a line on a vendor: its own month plus anything placed early. */
 export function shownQty(s: WorkbenchState, line: WorkbenchLine, vendorId: number): number {
   return s.ledger.cell(line.id, vendorId, line.month) + (s.early.get(pairKey(line.id, vendorId)) ?? 0);
