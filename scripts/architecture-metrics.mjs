@@ -146,7 +146,7 @@ export const MODULES = [
   {
     name: 'chat/notify/tickets',
     hand: [S('chat'), S('notify'), S('tickets'), P('collab'), 'src/server/realtime/', 'src/model/notice-events.ts'],
-    declared: ['grids/collab/', E('announcement'), E('notice'), E('task'), E('ticket'), ...R('open-exceptions')],
+    declared: ['grids/collab/', E('announcement'), E('friend'), E('notice'), E('task'), E('ticket'), ...R('open-exceptions')],
     exempt: {
       label: "chat's transport",
       paths: ['src/server/realtime/', S('chat'), 'src/client/pages/collab/ChatPage.tsx', 'src/client/pages/collab/ChatConversation.tsx', 'src/client/pages/collab/ChatParts.tsx', 'src/client/pages/collab/chat-styles.ts', 'src/client/pages/collab/use-conversation.ts', 'src/client/pages/collab/chat-api.ts', 'src/client/pages/collab/chat-messages.ts', 'src/client/pages/collab/voice-recorder.ts', 'src/client/pages/collab/voice-wav.ts'],
@@ -161,7 +161,7 @@ export const MODULES = [
     declared: ['reports/', 'grids/reports/', E('rptalert'), E('rpttile')],
   },
   { name: 'admin', hand: [S('admin'), P('admin')], declared: ['grids/admin/', E('admin-settings'), E('admin-client'), E('admin-user'), E('admin-role'), E('admin-dataperm'), E('admin-sysdict'), E('admin-audit'), E('admin-service'), E('admin-apikey'), E('admin-push'), E('admin-sysconfig'), E('outbox')] },
-  { name: 'workspace', hand: [S('profile'), P('workspace'), 'src/model/workspace.ts'], declared: [] },
+  { name: 'workspace', hand: [S('profile'), P('workspace'), 'src/model/workspace.ts'], declared: ['src/model/profile-forms.ts'] },
 ];
 
 /**

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { companyFieldError, isPersonalId, isTaxCode, percentError, userFieldError } from './account-profile';
+import { isPersonalId, isTaxCode, percentError, profileFormValues } from './account-profile';
+import { companyProfileForm, ownProfileForm } from './profile-forms';
 
 describe('profile field checks', () => {
   it('a unified social credit code needs its GB 32100 check character', () => {
@@ -25,13 +26,26 @@ describe('profile field checks', () => {
     expect(percentError('abc')).toBe('rule.number');
   });
 
-  it('dictionary values and lengths', () => {
-    expect(companyFieldError('industry', 'fabric')).toBeNull();
-    expect(companyFieldError('industry', 'bank')).toBe('rule.notInDictionary');
-    expect(companyFieldError('scale', 'large')).toBeNull();
-    expect(companyFieldError('legal_person', 'x'.repeat(51))).toBe('rule.maxLength');
-    expect(companyFieldError('tax_code', '')).toBeNull();
-    expect(userFieldError('gender', 'female')).toBeNull();
-    expect(userFieldError('gender', 'f')).toBe('rule.notInDictionary');
+  it('dictionary values and lengths, as the forms declare them', () => {
+    const company = (field: string, value: string) => profileFormValues(companyProfileForm, { [field]: value }).errors[field]?.key ?? null;
+    const own = (field: string, value: string) => profileFormValues(ownProfileForm, { [field]: value }).errors[field]?.key ?? null;
+    expect(company('industry', 'fabric')).toBeNull();
+    expect(company('industry', 'bank')).toBe('rule.notInDictionary');
+    expect(company('scale', 'large')).toBeNull();
+    expect(company('legal_person', 'x'.repeat(51))).toBe('rule.maxLength');
+    expect(company('tax_code', '')).toBeNull();
+    expect(own('gender', 'female')).toBeNull();
+    expect(own('gender', 'f')).toBe('rule.notInDictionary');
+  });
+
+  it('a form reads the keys given: trimmed, upper case where declared, empty clears, every error on its field', () => {
+    expect(profileFormValues(companyProfileForm, { tax_code: ' 91350100m000100y43 ', city: '', name: undefined })).toEqual({ values: { tax_code: '91350100M000100Y43', city: null }, errors: {} });
+    expect(profileFormValues(ownProfileForm, { fullname: ' ', email: 'a@b', personal_id: '110105194912310021', user_percent: '101', title: {} }).errors).toEqual({
+      fullname: { key: 'rule.required' },
+      email: { key: 'rule.email' },
+      personal_id: { key: 'account.personalIdFormat' },
+      user_percent: { key: 'account.percentRange' },
+      title: { key: 'access.invalidValue' },
+    });
   });
 });

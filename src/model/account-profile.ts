@@ -1,5 +1,7 @@
 import { defineDictionary } from './dictionaries';
 import { vendorScale } from './dictionaries-masterdata';
+import type { FieldDef } from './entity';
+import { validateField, type MessageRef } from './validate';
 
 /**
  * The company's and the user's profile (spec 3 "client": industry, scale, logo, tax code, legal
@@ -35,24 +37,14 @@ export const userGender = defineDictionary({
   ],
 });
 
-/** The company's profile fields with their longest text. */
-export const COMPANY_PROFILE_FIELDS = {
-  industry: 40,
-  scale: 40,
-  tax_code: 18,
-  legal_person: 50,
-  business_scope: 500,
-  province: 50,
-  city: 50,
-  address: 200,
-} as const;
-export type CompanyProfileField = keyof typeof COMPANY_PROFILE_FIELDS;
+/** The company's profile fields beside its names (their declaration: companyProfileForm in profile-forms.ts). */
+export const COMPANY_PROFILE_FIELDS = ['industry', 'scale', 'tax_code', 'legal_person', 'business_scope', 'province', 'city', 'address'] as const;
+export type CompanyProfileField = (typeof COMPANY_PROFILE_FIELDS)[number];
 /** Asked for in the sign-up's company step (the platform's reviewer reads them). */
 export const COMPANY_REQUIRED_FIELDS: readonly CompanyProfileField[] = ['industry', 'scale', 'tax_code', 'legal_person'];
 
-/** The user's own profile fields (besides name, e-mail and mobile) with their longest text. */
-export const USER_PROFILE_FIELDS = { first_name: 50, last_name: 50, gender: 10, title: 50, personal_id: 18, user_percent: 20 } as const;
-export type UserProfileField = keyof typeof USER_PROFILE_FIELDS;
+/** The user's own profile fields besides name, e-mail and mobile (their declaration: ownProfileForm in profile-forms.ts). */
+export type UserProfileField = 'first_name' | 'last_name' | 'gender' | 'title' | 'personal_id' | 'user_percent';
 
 const CREDIT_CHARS = '0123456789ABCDEFGHJKLMNPQRTUWXY';
 const CREDIT_WEIGHTS = [1, 3, 9, 27, 19, 26, 16, 17, 20, 29, 25, 13, 8, 24, 10, 30, 28];
@@ -92,24 +84,35 @@ export function percentError(value: string): string | null {
   return n >= 0 && n <= 100 ? null : 'account.percentRange';
 }
 
-const inDict = (items: readonly { value: string }[], v: string) => items.some((i) => i.value === v);
+/**
+ * A profile form declared once (src/model/profile-forms.ts): its fields as an entity declares them,
+ * and by field the check that no rule of the catalogue says (a message key, or null), run on a
+ * value its field already took.
+ */
+export type ProfileFormDef = { name: string; fields: readonly FieldDef[]; checks?: Readonly<Record<string, (value: string) => string | null>> };
 
-/** The message key of one company profile value (already trimmed), or null. */
-export function companyFieldError(field: CompanyProfileField, value: string): string | null {
-  if (!value) return null;
-  if (value.length > COMPANY_PROFILE_FIELDS[field]) return 'rule.maxLength';
-  if (field === 'industry') return inDict(companyIndustry.items, value) ? null : 'rule.notInDictionary';
-  if (field === 'scale') return inDict(companyScale.items, value) ? null : 'rule.notInDictionary';
-  if (field === 'tax_code') return isTaxCode(value) ? null : 'account.taxCodeFormat';
-  return null;
-}
-
-/** The message key of one user profile value (already trimmed), or null. */
-export function userFieldError(field: UserProfileField, value: string): string | null {
-  if (!value) return null;
-  if (field === 'user_percent') return percentError(value);
-  if (value.length > USER_PROFILE_FIELDS[field]) return 'rule.maxLength';
-  if (field === 'gender') return inDict(userGender.items, value) ? null : 'rule.notInDictionary';
-  if (field === 'personal_id') return isPersonalId(value) ? null : 'account.personalIdFormat';
-  return null;
+/**
+ * The values of a declared form that a body gives, each checked by its field's declaration (the
+ * engine's `validateField`: trim, upper case, type, rules, longest text, dictionary) and then by the
+ * form's check. A key that is absent stays as it is; an empty value clears the field (null); every
+ * error is collected on its field, so one answer names all of them.
+ *
+ * Example: `profileFormValues(ownProfileForm, { fullname: ' ' }).errors.fullname.key === 'rule.required'`.
+ */
+export function profileFormValues(form: ProfileFormDef, input: Readonly<Record<string, unknown>>, only?: readonly string[]): { values: Record<string, unknown>; errors: Record<string, MessageRef> } {
+  const values: Record<string, unknown> = {};
+  const errors: Record<string, MessageRef> = {};
+  for (const field of form.fields) {
+    const raw = input[field.key];
+    if (raw === undefined || (only && !only.includes(field.key))) continue;
+    if (raw !== null && typeof raw !== 'string' && !(typeof raw === 'number' && Number.isFinite(raw))) {
+      errors[field.key] = { key: 'access.invalidValue' };
+      continue;
+    }
+    const { value, error } = validateField(field, raw);
+    const checked = error ?? (value === null ? null : form.checks?.[field.key]?.(String(value)));
+    if (checked) errors[field.key] = typeof checked === 'string' ? { key: checked } : checked;
+    else values[field.key] = value;
+  }
+  return { values, errors };
 }

@@ -21,7 +21,7 @@ export function nextStep(kind: SignupKind, step: SignupStep, by: 1 | -1 = 1): Si
   return list[Math.min(list.length - 1, Math.max(0, list.indexOf(step) + by))];
 }
 
-const COMPANY_FIELDS = Object.keys(COMPANY_PROFILE_FIELDS) as CompanyProfileField[];
+const COMPANY_FIELDS: readonly CompanyProfileField[] = COMPANY_PROFILE_FIELDS;
 
 /** Which step shows each field the server may report an error for. */
 export const FIELD_STEP: Record<string, SignupStep> = {

@@ -2,7 +2,7 @@ import { Field, MessageBar, MessageBarBody, Textarea } from '@fluentui/react-com
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { COMPANY_PROFILE_FIELDS, companyIndustry, companyScale, isTaxCode, type CompanyProfileField } from '../../../model/account-profile';
+import { COMPANY_PROFILE_FIELDS, companyIndustry, companyScale, isTaxCode } from '../../../model/account-profile';
 import type { CompanyProfile, CompanyProfileInput } from '../../../model/calls/account-profile';
 import { ApiError } from '../../api/client';
 import { applyServerFieldErrors } from '../../api/form-errors';
@@ -12,7 +12,7 @@ import { DictSelectField } from './DictSelectField';
 import { SaveCancel } from './SaveCancel';
 import { useUserStyles } from './user-styles';
 
-const FIELDS = ['name', 'full_name', ...(Object.keys(COMPANY_PROFILE_FIELDS) as CompanyProfileField[])] as const;
+const FIELDS = ['name', 'full_name', ...COMPANY_PROFILE_FIELDS] as const;
 type Values = Record<(typeof FIELDS)[number], string>;
 
 const valuesOf = (c: CompanyProfile): Values => Object.fromEntries(FIELDS.map((f) => [f, c[f] ?? ''])) as Values;

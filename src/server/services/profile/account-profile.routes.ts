@@ -1,12 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { companyProfileCalls, ownProfileCalls } from '../../../model/calls/account-profile';
-import { companyProfileOf } from '../../access/account-profile-input.util';
+import { profileFormValues } from '../../../model/account-profile';
+import { companyProfileForm } from '../../../model/profile-forms';
 import { authOf, requireAuth } from '../../access/auth-context';
-import { inputOf, intOf, textOf } from '../../access/input.util';
+import { inputOf, intOf } from '../../access/input.util';
 import { serveCall } from '../../http/calls';
 import { requestLanguage } from '../../http/envelope';
-import { forbidden, notFound, validationError, type FieldError } from '../../http/errors';
+import { forbidden, notFound, validationError } from '../../http/errors';
 import { diffRecords, writeAudit } from '../../kernel/audit/audit.service';
 import { withTenant } from '../../kernel/rls';
 import { dropProfileImage, receiveProfileImage, recordProfileImage, writeProfileImage } from './account-image.service';
@@ -36,17 +37,10 @@ export async function accountProfileRoutes(app: FastifyInstance): Promise<void> 
   serveCall(app, companyProfileCalls.save, { ...guard, bodyLimit: BODY_LIMIT }, async (req) => {
     const input = inputOf(req);
     const version = intOf(input, 'version');
-    const profile = companyProfileOf(input);
-    const errors: Record<string, FieldError> = { ...profile.errors };
-    const patch: CompanyPatch = { ...profile.values };
-    if (input.name !== undefined) {
-      const name = textOf(input, ['name'], { max: 100 });
-      if (!name) errors.name = { key: 'rule.required' };
-      else patch.name = name;
-    }
-    if (input.full_name !== undefined) patch.full_name = textOf(input, ['full_name'], { max: 200 }) ?? null;
+    const { values, errors } = profileFormValues(companyProfileForm, input);
     if (!version) errors.version = { key: 'rule.required' };
     if (Object.keys(errors).length || !version) throw validationError(errors);
+    const patch = values as CompanyPatch;
     if (!Object.keys(patch).length) throw validationError({}, 'profile.nothingToSave');
     return saveCompanyProfile(db, authOf(req), { version, patch, ip: req.ip });
   });

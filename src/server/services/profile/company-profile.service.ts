@@ -15,7 +15,7 @@ import { withTenant } from '../../kernel/rls';
  * checked in the statement that writes, with the row's version (optimistic lock). Audited on the
  * `client` record in the company's audit log.
  */
-const FIELDS = Object.keys(COMPANY_PROFILE_FIELDS) as CompanyProfileField[];
+const FIELDS = COMPANY_PROFILE_FIELDS;
 export type CompanyPatch = Partial<Record<CompanyProfileField | 'name' | 'full_name' | 'logo', string | null>>;
 
 const COLUMNS = sql`c.id::int as id, c.code, c.name, c.full_name, c.type, c.logo, c.version::int as version, ${sql.join(FIELDS.map((f) => sql`c.${sql.ref(f)}`))}`;

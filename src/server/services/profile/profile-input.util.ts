@@ -1,8 +1,7 @@
 import { isLanguage, type Language } from '../../../model/i18n';
-import { checkRule } from '../../../model/rules';
+import { profileFormValues, type UserProfileField } from '../../../model/account-profile';
+import { ownProfileForm } from '../../../model/profile-forms';
 import type { Input } from '../../access/input.util';
-import { userProfileOf } from '../../access/account-profile-input.util';
-import type { UserProfileField } from '../../../model/account-profile';
 import { AppError, validationError, type FieldError } from '../../http/errors';
 
 /**
@@ -187,48 +186,16 @@ export function settingsPatchOf(input: Input, isPage: (opt: string) => boolean):
 }
 
 /** The own-profile fields of save-profile; absent keys stay as they are. */
-export type ProfilePatch = { fullname?: string; email?: string | null; mobile?: string | null } & Partial<Record<UserProfileField, string | null>>;
+export type ProfilePatch = { fullname?: string; email?: string | null; mobile?: string | null } & Partial<Record<UserProfileField, string | number | null>>;
 
 /**
- * Reads save-profile's body. Spec 5 rules: the name is required, the e-mail follows `email`, the
- * mobile `telephone` (11 digits, 13 to 19); an empty e-mail or mobile clears it.
+ * Reads save-profile's body through the own profile's declaration (src/model/profile-forms.ts):
+ * the name is required, the e-mail follows `email`, the mobile `telephone`, an empty e-mail or
+ * mobile clears it; names, gender, title, personal ID and work percentage as spec 3 says.
  */
 export function profilePatchOf(input: Input): ProfilePatch {
-  const errors: Record<string, FieldError> = {};
-  const patch: ProfilePatch = {};
-  const textOf = (key: string, max: number): string | null | undefined => {
-    const raw = input[key];
-    if (raw === undefined) return undefined;
-    if (raw === null) return null;
-    if (typeof raw !== 'string' && typeof raw !== 'number') {
-      errors[key] = { key: 'access.invalidValue' };
-      return undefined;
-    }
-    const value = String(raw).trim();
-    if (value.length > max) {
-      errors[key] = { key: 'rule.maxLength', params: { max } };
-      return undefined;
-    }
-    return value === '' ? null : value;
-  };
-  const fullname = textOf('fullname', 50);
-  if (fullname === null) errors.fullname = { key: 'rule.required' };
-  else if (fullname !== undefined) patch.fullname = fullname;
-  const email = textOf('email', 100);
-  if (email) {
-    if (!checkRule('email', email)) errors.email = { key: 'rule.email' };
-    else patch.email = email;
-  } else if (email === null) patch.email = null;
-  const mobile = textOf('mobile', 20);
-  if (mobile) {
-    if (!checkRule('telephone', mobile)) errors.mobile = { key: 'rule.telephone' };
-    else patch.mobile = mobile;
-  } else if (mobile === null) patch.mobile = null;
-  // Spec 3 "user": names, gender, title, personal ID and work percentage (issue 35).
-  const more = userProfileOf(input);
-  Object.assign(errors, more.errors);
-  Object.assign(patch, more.values);
+  const { values, errors } = profileFormValues(ownProfileForm, input);
   if (Object.keys(errors).length) throw validationError(errors);
-  if (!Object.keys(patch).length) throw validationError({}, 'profile.nothingToSave');
-  return patch;
+  if (!Object.keys(values).length) throw validationError({}, 'profile.nothingToSave');
+  return values as ProfilePatch;
 }
