@@ -1,5 +1,5 @@
 import { defineDictionary } from './dictionaries';
-import { entriesError } from './entries';
+import { entriesError, itemsError } from './entries';
 import { registerCatalogPart, type CatalogPart } from './i18n';
 import type { FieldType } from './field-types';
 import { FIELD_TYPE_TABLE } from './field-types';
@@ -89,6 +89,12 @@ export type FieldDef = {
    */
   entries?: EntriesDef;
   /**
+   * A JSON field holding a list of small records (`[{ value: 'a', label: '甲' }]`): edited inline as
+   * one row of inputs per item (the form widget `recordlist`), each item's fields validated like
+   * fields. Example: `items: { fields: [{ key: 'value', ... }, { key: 'label', ... }], add: { zh: '添加选项', en: 'Add option' } }`.
+   */
+  items?: ItemsDef;
+  /**
    * Why no form offers this writable field (a value kept by a service or a hook). Every other
    * writable field must appear in a form section of one of the entity's pages (tests/registry).
    */
@@ -97,6 +103,9 @@ export type FieldDef = {
 
 /** The entries of a keyed JSON field: the entity its keys are ids of, and the fields of each entry. */
 export type EntriesDef = { key: { entity: string; labelField: string; codeField?: string }; fields: FieldDef[] };
+
+/** The items of a JSON list field: the fields of each item, and the words of the button that adds one (default 添加一行). */
+export type ItemsDef = { fields: FieldDef[]; add?: Label };
 
 export type StateDef = {
   code: string;
@@ -400,12 +409,12 @@ export function defineEntity(decl: EntityDef): EntityDef {
   return def;
 }
 
-/** Each field with `entries` gets its document check: keys are ids, each entry's fields valid. */
+/** Each field with `entries` or `items` gets its document check: keys are ids (entries), each entry's or item's fields valid. */
 function withEntriesChecks(def: EntityDef): EntityDef {
-  const keyed = def.fields.filter((f) => f.entries);
+  const keyed = def.fields.filter((f) => f.entries || f.items);
   if (!keyed.length) return def;
   const checks: DocumentCheck[] = keyed.map((f) => (doc) => {
-    const key = entriesError(f.entries!, doc[f.key]);
+    const key = f.entries ? entriesError(f.entries, doc[f.key]) : itemsError(f.items!, doc[f.key]);
     return key ? { [f.key]: key } : {};
   });
   return { ...def, checks: [...checks, ...(def.checks ?? [])] };

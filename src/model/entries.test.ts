@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import './entities';
 import { requireEntity } from './entity';
-import { entriesError } from './entries';
+import type { ItemsDef } from './entity';
+import { entriesError, itemsError } from './entries';
 import { validateRecord } from './validate';
 
 /** The per-vendor settings of an allocation version: a keyed JSON field checked like fields (issue 10). */
@@ -42,5 +43,34 @@ describe('keyed entries', () => {
     expect(errorOf({ '7': { shareMax: 1.5 } })).toBe('scm.version.vendorShareRange');
     expect(errorOf({ '7': { shareMax: 0.2, shareTarget: 0.3 } })).toBe('scm.version.vendorShareTarget');
     expect(errorOf({ '7': { kpi: 100, shareMax: 1, shareTarget: 1 } })).toBeNull();
+  });
+});
+
+/** A list of small records (FieldDef.items): a choice's options, each with a value and a name. */
+const options: ItemsDef = {
+  fields: [
+    { key: 'value', label: { zh: '选项值', en: 'Value' }, type: 'text', required: true, maxLength: 10 },
+    { key: 'label', label: { zh: '选项名称', en: 'Name' }, type: 'text' },
+    { key: 'weight', label: { zh: '权重', en: 'Weight' }, type: 'integer' },
+  ],
+};
+
+describe('a list of small records', () => {
+  it('takes a list of items holding declared fields, numbers stored as numbers', () => {
+    expect(itemsError(options, [{ value: 'a', label: '甲' }, { value: 'b', weight: 2 }])).toBeNull();
+    expect(itemsError(options, [])).toBeNull();
+    expect(itemsError(options, null)).toBeNull();
+  });
+
+  it.each([
+    [{ value: 'a' }, 'rule.entriesShape'],
+    [[{ value: 'a', colour: 'red' }], 'rule.entriesShape'],
+    [['a'], 'rule.entriesShape'],
+    [[{ value: '' }], 'rule.required'],
+    [[{ value: 'a'.repeat(11) }], 'rule.maxLength'],
+    [[{ value: 'a', weight: 'heavy' }], 'rule.number'],
+    [[{ value: 'a', weight: '2' }], 'rule.entriesShape'],
+  ])('refuses %j with %s', (value, key) => {
+    expect(itemsError(options, value)).toBe(key);
   });
 });

@@ -1,4 +1,4 @@
-import type { EntriesDef } from './entity';
+import type { EntriesDef, FieldDef, ItemsDef } from './entity';
 import { FIELD_TYPE_TABLE } from './field-types';
 import { validateField } from './validate';
 
@@ -20,14 +20,38 @@ export function entriesError(def: EntriesDef, value: unknown): string | null {
   if (!isRecord(value)) return 'rule.entriesShape';
   for (const [key, entry] of Object.entries(value)) {
     if (!ID_KEY.test(key)) return 'rule.entriesKey';
-    if (!isRecord(entry) || Object.keys(entry).some((k) => !def.fields.some((f) => f.key === k))) return 'rule.entriesShape';
-    for (const field of def.fields) {
-      const raw = entry[field.key];
-      const { value: coerced, error } = validateField(field, raw);
-      if (error) return error.key;
-      // Stored as typed: 90, not "90" (the services read the values without coercing them again).
-      if (raw !== undefined && raw !== null && coerced !== raw && FIELD_TYPE_TABLE[field.type].nature === 'number') return 'rule.entriesShape';
-    }
+    const error = smallRecordError(def.fields, entry);
+    if (error) return error;
+  }
+  return null;
+}
+
+/** The message key of a small record's first bad field, or of its shape (an object of declared fields only, numbers stored as numbers). */
+function smallRecordError(fields: readonly FieldDef[], entry: unknown): string | null {
+  if (!isRecord(entry) || Object.keys(entry).some((k) => !fields.some((f) => f.key === k))) return 'rule.entriesShape';
+  for (const field of fields) {
+    const raw = entry[field.key];
+    const { value: coerced, error } = validateField(field, raw);
+    if (error) return error.key;
+    // Stored as typed: 90, not "90" (the services read the values without coercing them again).
+    if (raw !== undefined && raw !== null && coerced !== raw && FIELD_TYPE_TABLE[field.type].nature === 'number') return 'rule.entriesShape';
+  }
+  return null;
+}
+
+/**
+ * The message key of the first bad item of a JSON list of small records (`[{ value: 'a', label: '甲' }]`,
+ * FieldDef.items), or null when the value is a list whose items hold only declared fields with valid
+ * values (the same item check as an entry's).
+ *
+ * Example: `itemsError({ fields: [{ key: 'label', label, type: 'text', required: true }] }, [{ label: '' }]) === 'rule.required'`.
+ */
+export function itemsError(def: ItemsDef, value: unknown): string | null {
+  if (value === null || value === undefined) return null;
+  if (!Array.isArray(value)) return 'rule.entriesShape';
+  for (const item of value) {
+    const error = smallRecordError(def.fields, item);
+    if (error) return error;
   }
   return null;
 }

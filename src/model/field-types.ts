@@ -39,7 +39,9 @@ export type FieldType = (typeof FIELD_TYPES)[number];
 /**
  * The widget names of spec 3 "Form configuration"; '' is a plain input. `keyedtable` is ours: a
  * JSON object keyed by records of another entity, one row of declared fields per record (a JSON
- * field's `entries`, such as per-vendor settings of an allocation version).
+ * field's `entries`, such as per-vendor settings of an allocation version). `recordlist` is ours too:
+ * a JSON list of small records, one row of inputs per item (a JSON field's `items`, such as a
+ * designed choice's options).
  */
 export type FormWidget =
   | ''
@@ -58,6 +60,7 @@ export type FormWidget =
   | 'fmsfiltermapping'
   | 'textarea'
   | 'keyedtable'
+  | 'recordlist'
   | 'number'
   | 'switch';
 

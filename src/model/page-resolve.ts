@@ -170,8 +170,9 @@ export function resolveField(entity: EntityDef, decl: FormFieldDecl): ResolvedFi
     field: def.key,
     label: decl.label ?? def.label.zh,
     labelEn: decl.labelEn ?? def.label.en,
-    // A JSON field declaring its entries (records of another entity, each with a few fields) is a keyed table.
-    type: decl.type ?? (def.entries ? 'keyedtable' : spec.widget),
+    // A JSON field declaring its entries (records of another entity, each with a few fields) is a keyed
+    // table; one declaring its items (a list of small records) a record list.
+    type: decl.type ?? (def.entries ? 'keyedtable' : def.items ? 'recordlist' : spec.widget),
     spanClass: decl.spanClass ?? spec.formSpan,
     inputType: decl.inputType ?? spec.inputType,
     validations,

@@ -53,17 +53,17 @@ describe('a dynamic form designed and filled in', () => {
     await addField(admin, '标题', 'title', 'text');
     await admin.check('#f-dynfield-required');
     await addField(admin, '类别', 'kind', 'dict');
-    await admin.fill('[data-testid=dyn-option-value-0]', 'fabric');
-    await admin.fill('[data-testid=dyn-option-label-0]', '面料');
-    await admin.click('[data-testid=dyn-add-option]');
-    await admin.fill('[data-testid=dyn-option-value-1]', 'fabric');
-    await admin.fill('[data-testid=dyn-option-label-1]', '辅料');
+    await admin.fill('[data-testid=items-options-value-0]', 'fabric');
+    await admin.fill('[data-testid=items-options-label-0]', '面料');
+    await admin.click('[data-testid=items-options-add]');
+    await admin.fill('[data-testid=items-options-value-1]', 'fabric');
+    await admin.fill('[data-testid=items-options-label-1]', '辅料');
     // spec 5: a duplicate option value is refused, and the design cannot be saved meanwhile.
-    await admin.waitForSelector('[data-testid=dyn-option-error]:has-text("选项值“fabric”重复")');
+    await admin.waitForSelector('[data-testid=items-options-error]:has-text("选项值“fabric”重复")');
     expect(await admin.isDisabled('[data-testid=dyn-designer-save]')).toBe(true);
     await snap(admin, 'dynform-01-duplicate-option-refused');
-    await admin.fill('[data-testid=dyn-option-value-1]', 'trim');
-    await admin.waitForSelector('[data-testid=dyn-option-error]', { state: 'detached' });
+    await admin.fill('[data-testid=items-options-value-1]', 'trim');
+    await admin.waitForSelector('[data-testid=items-options-error]', { state: 'detached' });
     await addField(admin, '瑕疵说明', 'defect_note', 'textarea');
     await admin.fill('#f-dynfield-visible_when', "kind == 'fabric'");
     await addField(admin, '数量', 'qty', 'integer');

@@ -34,18 +34,20 @@ async function addField(page: Page, label: string, key: string, type: string): P
 /** Fills the options of the selected field: the first replaces the one a new choice starts with. */
 async function setOptions(page: Page, options: Array<[string, string]>): Promise<void> {
   for (const [i, [value, label]] of options.entries()) {
-    if (i > 0) await page.click('[data-testid=dyn-add-option]');
-    await page.fill(`[data-testid=dyn-option-value-${i}]`, value);
-    await page.fill(`[data-testid=dyn-option-label-${i}]`, label);
+    if (i > 0) await page.click('[data-testid=items-options-add]');
+    await page.fill(`[data-testid=items-options-value-${i}]`, value);
+    await page.fill(`[data-testid=items-options-label-${i}]`, label);
   }
 }
 
 /** Fills the suggestions of the selected autocomplete: each is its text alone. */
 async function setSuggestions(page: Page, texts: string[]): Promise<void> {
   for (const [i, text] of texts.entries()) {
-    if (i > 0) await page.click('[data-testid=dyn-add-option]');
-    expect(await page.locator(`[data-testid=dyn-option-value-${i}]`).count()).toBe(0);
-    await page.fill(`[data-testid=dyn-option-label-${i}]`, text);
+    if (i > 0) await page.click('[data-testid=items-suggestions-add]');
+    // One input per suggestion: its text, no value.
+    expect(await page.locator('[data-testid=items-suggestions] input').count()).toBe(i + 1);
+    expect(await page.locator(`[data-testid=items-suggestions-value-${i}]`).count()).toBe(0);
+    await page.fill(`[data-testid=items-suggestions-label-${i}]`, text);
   }
 }
 

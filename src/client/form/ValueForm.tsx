@@ -1,9 +1,10 @@
-import { createContext, useContext, useMemo } from 'react';
+import { useMemo } from 'react';
 import { useForm, type FieldErrors } from 'react-hook-form';
 import { formFields, type ResolvedField, type ResolvedPage } from '../../model/page-resolve';
 import { changeEffects, pickEffects, type FormContext, type FormValues, type PickedRow } from './form-logic';
 import { FormSections, type FieldWidgets } from './FormSections';
 import { useFormSession } from './session-scope';
+import { PartErrorsContext } from './widgets/part-errors';
 
 /**
  * A form bound to values held in memory by its page (issue 30: the form designer's selected field):
@@ -12,7 +13,7 @@ import { useFormSession } from './session-scope';
  * and calculation set, and what the form's `effects` add); the form keeps what is typed (a list
  * typed as text, its trailing comma) and takes `values` again only when `resetKey` changes (another
  * object selected). `errors` are the page's own check, shown under their fields as they come,
- * without a submit; a page widget reads the errors of its parts with `useValueFormErrors`.
+ * without a submit; a widget that draws parts (a record list's rows) reads theirs with `usePartErrors`.
  *
  * Example: `<ValueForm resolved={fieldForm} values={valuesOf(field)} resetKey={`${s}.${f}`} errors={errs} onChange={(p) => setField(s, f, patchOf(p))} />`
  */
@@ -23,7 +24,7 @@ export type ValueFormProps = {
   resetKey: string;
   /** The changed values, on every change. */
   onChange: (patch: FormValues) => void;
-  /** Messages by field key (and by part, `options[1].value`, for a page widget), shown without a submit. */
+  /** Messages by field key (and by part, `options[1].value`, for a widget that draws parts), shown without a submit. */
   errors?: Record<string, string>;
   /**
    * What else a change of a field sets, beside its declared effects: values of other fields, applied
@@ -34,13 +35,6 @@ export type ValueFormProps = {
   widgets?: FieldWidgets;
   testId?: string;
 };
-
-const ErrorsContext = createContext<Record<string, string>>({});
-
-/** The messages a ValueForm shows, for a page widget that draws them beside its parts. */
-export function useValueFormErrors(): Record<string, string> {
-  return useContext(ErrorsContext);
-}
 
 function ValueFormBody(props: ValueFormProps) {
   const { resolved } = props;
@@ -68,11 +62,11 @@ function ValueFormBody(props: ValueFormProps) {
   const pick = (field: ResolvedField, row: PickedRow | null) => apply(pickEffects(field, row, fields));
   const model = { form, values, ctx, fields, busy: false, change, blur: () => undefined, pick };
   return (
-    <ErrorsContext.Provider value={props.errors ?? {}}>
+    <PartErrorsContext.Provider value={props.errors ?? {}}>
       <div data-testid={props.testId ?? 'value-form'}>
         <FormSections resolved={resolved} action="edit" model={model} widgets={props.widgets} />
       </div>
-    </ErrorsContext.Provider>
+    </PartErrorsContext.Provider>
   );
 }
 

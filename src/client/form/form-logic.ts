@@ -199,7 +199,7 @@ export function submitBody(fields: readonly ResolvedField[], values: FormValues)
     }
     if (f.isNotPost) continue;
     let v = normaliseValue(f, value);
-    if (f.type === 'transfer' || f.type === 'matrixinputtable') v = Array.isArray(v) && v.length === 0 ? '' : v === null || v === undefined || v === '' ? '' : JSON.stringify(v);
+    if (f.type === 'transfer' || f.type === 'matrixinputtable' || f.type === 'recordlist') v = Array.isArray(v) && v.length === 0 ? '' : v === null || v === undefined || v === '' ? '' : JSON.stringify(v);
     else if (Array.isArray(v) && v.length === 0) v = '';
     body[key] = v === undefined ? null : v;
     if (f.type === 'markdown') body[`${key}_DISPLAY`] = renderMarkdown(typeof v === 'string' ? v : '');
@@ -234,6 +234,7 @@ const EMPTY_BY_WIDGET: Record<FormWidget, unknown> = {
   rulestable: [],
   fmsfiltermapping: null,
   keyedtable: null,
+  recordlist: [],
 };
 
 /** Resolves a declared default (spec 7 tokens) for a field; undefined when there is none. */

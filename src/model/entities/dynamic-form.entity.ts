@@ -141,6 +141,7 @@ export const dynamicTreeEntity = entityChoices('dyn_tree_entity', [org, processI
 if (dynamicRefEntity.items.some((i, n) => i.value !== DYNAMIC_REF_ENTITIES[n]) || dynamicTreeEntity.items.some((i, n) => i.value !== DYNAMIC_TREE_ENTITIES[n])) throw new Error('dyn_ref_entity / dyn_tree_entity: not the entities dynamic-form.ts allows');
 
 const text = (key: string, zh: string, en: string, help?: Label): EntityDef['fields'][number] => ({ key, label: { zh, en }, type: 'text', ...(help ? { help } : {}) });
+const ADD_OPTION: Label = { zh: '添加选项', en: 'Add option' };
 const flag = (key: string, zh: string, en: string): EntityDef['fields'][number] => ({ key, label: { zh, en }, type: 'boolean', readonly: true });
 
 /**
@@ -172,8 +173,12 @@ export const designedField: EntityDef = {
     },
     { key: 'max_length', label: { zh: '最大长度', en: 'Maximum length' }, type: 'integer', grouping: false },
     { key: 'rules', label: { zh: '校验规则', en: 'Rules' }, type: 'multidict', dict: dynamicFieldRule.code },
-    { key: 'options', label: { zh: '选项（值 / 名称）', en: 'Options (value / name)' }, type: 'json' },
-    { key: 'suggestions', label: { zh: '候选项', en: 'Suggestions' }, type: 'json', help: { zh: '填写时可输入任意文本，这些文字作为候选提示', en: 'Any text may be typed; these texts are suggested' } },
+    { key: 'options', label: { zh: '选项（值 / 名称）', en: 'Options (value / name)' }, type: 'json', items: { fields: [text('value', '选项值', 'Value'), text('label', '选项名称', 'Name')], add: ADD_OPTION } },
+    // A suggestion is its text alone (its value the text: designer-model).
+    {
+      key: 'suggestions', label: { zh: '候选项', en: 'Suggestions' }, type: 'json', help: { zh: '填写时可输入任意文本，这些文字作为候选提示', en: 'Any text may be typed; these texts are suggested' },
+      items: { fields: [text('label', '候选文字', 'Suggested text')], add: ADD_OPTION },
+    },
     { key: 'ref_entity', label: { zh: '引用数据', en: 'Picks from' }, type: 'dict', dict: dynamicRefEntity.code },
     { key: 'tree_entity', label: { zh: '引用数据', en: 'Picks from' }, type: 'dict', dict: dynamicTreeEntity.code },
     text('sizes', '尺码列（逗号分隔）', 'Size columns (comma separated)', { zh: '矩阵的列；填写时每行添加一个颜色，在格子里填数量', en: "The matrix's columns; whoever fills the form adds a colour per row and types quantities in the cells" }),

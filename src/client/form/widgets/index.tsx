@@ -4,6 +4,7 @@ import { DateTimeInput, NumberInput, PlainInput, RuntimeLocationInput, SwitchInp
 import { AutoComplete, CheckboxList, DropdownBox, ImageDropdownBox, TransferList } from './choice';
 import { DropdownTable, TreeSelect } from './reference';
 import { KeyedTable } from './keyed-table';
+import { RecordList } from './record-list';
 import { FilterMapping, MarkdownEditor, MatrixWidget, RulesTable } from './structured';
 import type { WidgetProps } from './types';
 
@@ -30,6 +31,7 @@ export const WIDGETS: Record<FormWidget, ComponentType<WidgetProps>> = {
   fmsfiltermapping: FilterMapping,
   matrixinputtable: MatrixWidget,
   keyedtable: KeyedTable,
+  recordlist: RecordList,
 };
 
 export type { WidgetProps } from './types';

@@ -2,11 +2,8 @@ import { Subtitle2, Text } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { DYNAMIC_TYPE_TABLE, type DynamicFieldType } from '../../../model/dynamic-form';
 import { ValueForm } from '../../form/ValueForm';
-import { DesignedOptions } from './FieldChoices';
 import { designedFieldErrors, designedFieldPage, designedFieldPatch, designedFieldValues, typeChangeValues, useDesignerStyles } from './designer-model';
 import type { FormDesigner } from './use-form-designer';
-
-const OWN_WIDGETS = { options: DesignedOptions, suggestions: DesignedOptions };
 
 /**
  * The designer's middle panel: the selected field's properties as the engine's form over the field
@@ -33,7 +30,6 @@ export function FieldEditor({ d }: { d: FormDesigner }) {
             errors={designedFieldErrors(d.errors, `sections[${sel.s}].fields[${sel.f}]`)}
             effects={(key, value) => (key === 'type' && value ? typeChangeValues(field, value as DynamicFieldType, t('dyn.designer.optionLabel')) : {})}
             onChange={(patch) => d.setField(sel.s, sel.f, designedFieldPatch(patch))}
-            widgets={OWN_WIDGETS}
           />
           {DYNAMIC_TYPE_TABLE[field.type].unvalidated && <Text size={200} className={s.hint}>{t('dyn.designer.locationHelp')}</Text>}
         </>

@@ -35,6 +35,8 @@ describe('the designed field as the engine form edits it', () => {
 
   it('edits a suggestion list and a tree entity through their own fields, with their errors', () => {
     expect(designedFieldPatch({ suggestions: [{ value: '红', label: '红' }], tree_entity: 'org' })).toEqual({ options: [{ value: '红', label: '红' }], ref_entity: 'org' });
+    // A suggestion's value is its text (the engine's record list edits the text alone).
+    expect(designedFieldPatch({ suggestions: [{ value: '红', label: ' 蓝 ' }, { label: '' }] })).toEqual({ options: [{ value: '蓝', label: ' 蓝 ' }, { value: '', label: '' }] });
     const errors = designedFieldErrors({ 'sections[0].fields[1].options[0].value': 'dup', 'sections[0].fields[10].key': 'other', 'sections[0].fields[1].ref_entity': 'pick' }, 'sections[0].fields[1]');
     expect(errors).toEqual({ 'options[0].value': 'dup', 'suggestions[0].value': 'dup', ref_entity: 'pick', tree_entity: 'pick' });
   });
@@ -48,6 +50,8 @@ describe('the designed field as the engine form edits it', () => {
 
   it('declares every property of a designed field in its form', () => {
     const shown = designedFieldPage.sections.flatMap((sec) => sec.form.map((f) => f.field));
+    const widget = (key: string) => designedFieldPage.sections.flatMap((sec) => sec.form).find((f) => f.field === key)?.type;
+    expect([widget('options'), widget('suggestions')]).toEqual(['recordlist', 'recordlist']);
     for (const prop of ['key', 'label', 'label_en', 'type', 'required', 'rules', 'max_length', 'options', 'ref_entity', 'default', 'help', 'span', 'visible_when', 'disable_when', 'roles', 'clears', 'clears_when', 'calc', 'decimals', 'sizes'] satisfies Array<keyof DynamicField>) expect(shown).toContain(prop);
   });
 });

@@ -1,7 +1,7 @@
 import { makeStyles, tokens } from '@fluentui/react-components';
 import { designedFieldForm } from '../../../../grids/approvals/dynfield.grid';
 import { FIELD_TYPE_TABLE } from '../../../model/field-types';
-import { DYNAMIC_TYPE_TABLE, type DynamicField, type DynamicFieldType, type DynamicFormDefinition } from '../../../model/dynamic-form';
+import { DYNAMIC_TYPE_TABLE, type DynamicField, type DynamicOption, type DynamicFieldType, type DynamicFormDefinition } from '../../../model/dynamic-form';
 import { designedField } from '../../../model/entities/dynamic-form.entity';
 import { getEntity } from '../../../model/entity';
 import { resolvePage } from '../../../model/page-resolve';
@@ -55,14 +55,15 @@ export function designedFieldValues(field: Partial<DynamicField>): FormValues {
   return field.type ? { ...out, ...typeFlags(field.type) } : out;
 }
 
-/** A change of the form as a patch of the designed field: texts back to lists and numbers, an empty text to no value, the flags left out. */
+/** A change of the form as a patch of the designed field: texts back to lists and numbers, an empty text to no value, a suggestion's value its text, the flags left out. */
 export function designedFieldPatch(patch: FormValues): Partial<DynamicField> {
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(patch)) {
     if (FLAGS.has(k)) continue;
     const text = typeof v === 'string' ? v : undefined;
     const value = k in LISTS ? (listOf(text ?? '') ?? (k === 'sizes' ? [] : undefined)) : NUMBERS.has(k) ? (text === '' || v === null ? undefined : Number(v)) : k === 'key' ? (text ?? '').trim() : v === null || (text === '' && k !== 'label') ? undefined : v;
-    out[ALIASES[k] ?? k] = value;
+    // A suggestion is its own value: its text, trimmed.
+    out[ALIASES[k] ?? k] = k === 'suggestions' && Array.isArray(value) ? (value as DynamicOption[]).map((o) => ({ ...o, value: String(o.label ?? '').trim() })) : value;
   }
   return out as Partial<DynamicField>;
 }

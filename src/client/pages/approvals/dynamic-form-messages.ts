@@ -18,8 +18,6 @@ export const dynamicFormMessages: CatalogPart = {
     'dyn.designer.sectionTitle': '分组标题',
     'dyn.designer.field': '字段属性',
     'dyn.designer.selectField': '在左侧选择一个字段编辑它的属性',
-    'dyn.designer.addOption': '添加选项',
-    'dyn.designer.optionValue': '选项值',
     'dyn.designer.optionLabel': '选项名称',
     'dyn.designer.preview': '预览',
     'dyn.designer.previewBlocked': '设计中有错误，改正后显示预览',
@@ -30,7 +28,6 @@ export const dynamicFormMessages: CatalogPart = {
     'dyn.designer.fill': '去填写',
     'dyn.designer.newField': '新字段',
     'dyn.designer.newSection': '新分组',
-    'dyn.designer.suggestion': '候选文字',
     'dyn.designer.locationHelp': '填写时点“定位”取设备位置；定位字段不做必填和规则校验',
   },
   en: {
@@ -47,8 +44,6 @@ export const dynamicFormMessages: CatalogPart = {
     'dyn.designer.sectionTitle': 'Section title',
     'dyn.designer.field': 'Field properties',
     'dyn.designer.selectField': 'Select a field on the left to edit its properties',
-    'dyn.designer.addOption': 'Add option',
-    'dyn.designer.optionValue': 'Value',
     'dyn.designer.optionLabel': 'Name',
     'dyn.designer.preview': 'Preview',
     'dyn.designer.previewBlocked': 'The design has errors; the preview shows once they are corrected',
@@ -59,7 +54,6 @@ export const dynamicFormMessages: CatalogPart = {
     'dyn.designer.fill': 'Fill in',
     'dyn.designer.newField': 'New field',
     'dyn.designer.newSection': 'New section',
-    'dyn.designer.suggestion': 'Suggested text',
     'dyn.designer.locationHelp': 'Filled by "Locate" (the device\'s position); a location is never required or checked by rules',
   },
 };
