@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDaysIso } from '../../src/model/node-tracking';
 import { todayIso } from '../../src/server/services/tracking';
+import { recordTimeline } from '../support/node-timeline';
 import { resourceClient, type Reply } from '../support/resource-client';
 import { createTestApp, signIn, type TestApp } from '../support/test-app';
 
@@ -65,7 +66,10 @@ function nothing(r: { status: number; body: Reply<unknown> }): void {
 
 const timeline = async (coId: number) => (await call<Timeline>(maker, 'GET', '/scmapi/nodetrack/timeline', { order_id: coId })).body.data;
 const node = (tl: Timeline, code: string) => tl.tracking.nodes.find((n) => n.node_code === code)!;
-const brandTimeline = async (prId: number) => (await call<Timeline>(brand, 'GET', '/scmapi/nodetrack/brand-timeline', { pr_id: prId })).body.data;
+/** The brand's record of its requirement order (what its drawer draws) read as a timeline: the order's nodes at the maker as its lines. */
+const brandTimeline = async (prId: number) => recordTimeline((await call<Row>(brand, 'GET', '/scmapi/brandnodeorder/view', { id: prId })).body.data) as unknown as Timeline;
+/** The supplier's record of its copy (`suppliernodeorder`, what its drawer draws): the nodes sent to it as its lines. */
+const supplierRecord = (token: string, taskId: number) => call<Row & { nodes: Timeline['tracking']['nodes'] }>(token, 'GET', '/scmapi/suppliernodeorder/view', { id: taskId });
 type Sent = { share_id: number; task_id: number; supplier: string };
 /** The node line `send` (ordernode.lineOf) of the nodes `ids`, run by `token`. */
 const sendNodes = (token: string, ids: number[], vendorId: number, lang: 'zh-CN' | 'en' = 'zh-CN') =>
@@ -288,9 +292,9 @@ describe('the supplier records its own nodes', () => {
       for (const r of rows) expect(Object.keys(r)).not.toEqual(expect.arrayContaining(['brand_name']));
       expect(JSON.stringify(rows)).not.toMatch(/PO-NA-SUP|悦衣|customer_po/);
     }
-    const tl = await call<Timeline>(supplier, 'GET', '/scmapi/nodetrack/supplier-timeline', { task_id: taskId });
+    const tl = await supplierRecord(supplier, taskId);
     expect(tl.status).toBe(200);
-    expect(tl.body.data.tracking.nodes.map((n) => n.node_code)).toEqual(['FAB_IN']);
+    expect(tl.body.data.nodes.map((n) => n.node_code)).toEqual(['FAB_IN']);
     expect(JSON.stringify(tl.body.data)).not.toMatch(/PO-NA-SUP|悦衣|customer_po|brand_name/);
     // The maker's own calls answer the supplier nothing.
     nothing(await call(supplier, 'GET', '/scmapi/nodetrack/timeline', { order_id: order.coId }));
@@ -299,16 +303,15 @@ describe('the supplier records its own nodes', () => {
     nothing(await call(supplier, 'GET', '/scmapi/brandnodeorder/page?size=500'));
     // The brand and the maker have no supplier view of it.
     nothing(await call(brand, 'GET', '/scmapi/suppliernodeorder/page?size=500'));
-    nothing(await call(brand, 'GET', '/scmapi/nodetrack/supplier-timeline', { task_id: taskId }));
+    nothing(await supplierRecord(brand, taskId));
     nothing(await call(maker, 'GET', '/scmapi/suppliernodeorder/page?size=500'));
-    nothing(await call(maker, 'GET', '/scmapi/nodetrack/supplier-timeline', { task_id: taskId }));
+    nothing(await supplierRecord(maker, taskId));
     nothing(await saveOrderNode(brand, order.coId, 'FAB_IN', today));
     expect(node(await timeline(order.coId), 'FAB_IN').actual_date).toBeNull();
   });
 
   it('the supplier records its node\'s date (source supplier); the maker and the brand see it; other nodes and orders are not found', async () => {
-    const tl = (await call<Timeline>(supplier, 'GET', '/scmapi/nodetrack/supplier-timeline', { task_id: taskId })).body.data;
-    const fab = tl.tracking.nodes[0];
+    const fab = (await supplierRecord(supplier, taskId)).body.data.nodes[0];
     // The supplier's date is a save of its editable view `suppliernode` (the node's id and version): a real date, not after today.
     expect((await saveSupplierNode(supplier, { id: fab.id, version: fab.version, actual_date: '2026-02-30' })).status).toBe(400);
     const future = await saveSupplierNode(supplier, { id: fab.id, version: fab.version, actual_date: addDaysIso(today, 2) });
@@ -317,13 +320,16 @@ describe('the supplier records its own nodes', () => {
     const r = await saveSupplierNode(supplierSales, { id: fab.id, version: fab.version, actual_date: today });
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     expect(r.body.data).toMatchObject({ node_code: 'FAB_IN', task_id: taskId, actual_date: today, actual_source: 'supplier' });
-    expect((await call<Timeline>(supplier, 'GET', '/scmapi/nodetrack/supplier-timeline', { task_id: taskId })).body.data.tracking.nodes[0]).toMatchObject({ node_code: 'FAB_IN', actual_date: today, actual_source: 'supplier', actual_by: null });
+    const mine = (await supplierRecord(supplier, taskId)).body.data.nodes[0];
+    expect(mine).toMatchObject({ node_code: 'FAB_IN', actual_date: today, actual_source: 'supplier' });
+    expect(mine).not.toHaveProperty('actual_by');
     // A stale version is refused; a save without the date is never read as a clear.
     expect((await saveSupplierNode(supplier, { id: fab.id, version: fab.version, actual_date: today })).status).toBe(409);
     expect((await saveSupplierNode(supplier, { id: fab.id, version: fab.version + 1 })).status).toBe(200);
     expect(node(await timeline(order.coId), 'FAB_IN')).toMatchObject({ actual_date: today, actual_source: 'supplier' });
     const seen = await brandTimeline(order.prId);
-    expect(node(seen, 'FAB_IN')).toMatchObject({ actual_date: today, actual_source: 'supplier', share_id: null, actual_by: null });
+    expect(node(seen, 'FAB_IN')).toMatchObject({ actual_date: today, actual_source: 'supplier', share_id: null });
+    expect(node(seen, 'FAB_IN')).not.toHaveProperty('actual_by');
     // Audited in the maker's company under the supplier's user.
     const salesId = Number((await q(sql`select id from users where username = 'supplier.sales'`))[0].id);
     const audit = await q(sql`select user_id from audit_log where client_id = ${makerId} and entity = 'ordernode' and action = 'actual' and record_id = ${node(await timeline(order.coId), 'FAB_IN').id as number}`);
@@ -335,7 +341,7 @@ describe('the supplier records its own nodes', () => {
     }
     expect(node(await timeline(order.coId), 'TRIM_IN').actual_date).toBeNull();
     expect((await saveOrderNode(supplier, other.coId, 'FAB_IN', today)).status).toBe(404);
-    expect((await call(supplier, 'GET', '/scmapi/nodetrack/supplier-timeline', { task_id: order.coId })).status).toBe(404);
+    expect((await supplierRecord(supplier, order.coId)).status).toBe(404);
     expect(node(await timeline(other.coId), 'FAB_IN').actual_date).toBeNull();
   });
 
@@ -344,7 +350,7 @@ describe('the supplier records its own nodes', () => {
     const tl = await timeline(order.coId);
     expect(node(tl, 'FAB_IN').share_id).not.toBeNull();
     expect(node(tl, 'FAB_IN').actual_date).toBe(today);
-    expect((await call<Timeline>(supplier, 'GET', '/scmapi/nodetrack/supplier-timeline', { task_id: taskId })).body.data.tracking.nodes.map((n) => n.node_code)).toEqual(['FAB_IN']);
+    expect((await supplierRecord(supplier, taskId)).body.data.nodes.map((n) => n.node_code)).toEqual(['FAB_IN']);
 
     // Taking a node back is the node line's transition `recall` (ordernode.lineOf); a node never sent is refused.
     expect((await call(maker, 'POST', '/scmapi/ordernode/action/recall', { ids: [node(tl, 'TRIM_IN').id] })).status).toBe(404);
@@ -352,7 +358,7 @@ describe('the supplier records its own nodes', () => {
     expect(back.status).toBe(200);
     expect(back.body.data.data[0].closed).toBe(true);
     expect((await call<{ rows: Row[] }>(supplier, 'GET', '/scmapi/suppliernodeorder/page?size=500')).body.data.rows.map((r) => r.source_no)).not.toContain(order.orderNo);
-    expect((await call(supplier, 'GET', '/scmapi/nodetrack/supplier-timeline', { task_id: taskId })).status).toBe(404);
+    expect((await supplierRecord(supplier, taskId)).status).toBe(404);
     expect((await saveOrderNode(supplier, order.coId, 'FAB_IN', null)).status).toBe(404);
     // The date the supplier recorded stays the order's.
     expect(node(await timeline(order.coId), 'FAB_IN')).toMatchObject({ actual_date: today, actual_source: 'supplier', share_id: null });

@@ -194,11 +194,12 @@ describe('node tracking', () => {
     const rows = (await call<{ rows: Row[] }>(brand, 'GET', '/scmapi/brandnodeorder/page?size=500')).body.data.rows;
     const mine = rows.find((r) => Number(r.id) === order.prId)!;
     expect(mine).toMatchObject({ maker_name: '华纺制衣', nodes: 4, done: 2 });
-    const tl = (await call<Timeline>(brand, 'GET', '/scmapi/nodetrack/brand-timeline', { pr_id: String(order.prId) })).body.data;
+    // Its record (what its drawer draws): the order's nodes at the maker as its lines.
+    const rec = (await call<Row & { nodes: Timeline['tracking']['nodes'] }>(brand, 'GET', '/scmapi/brandnodeorder/view', { id: String(order.prId) })).body.data;
     const makerTl = await timeline(order.coId);
-    expect(tl.tracking.nodes.map((n) => [n.node_code, n.plan_date, n.actual_date])).toEqual(makerTl.tracking.nodes.map((n) => [n.node_code, n.plan_date, n.actual_date]));
-    expect(tl.tracking.nodes.every((n) => n.actual_by === null)).toBe(true);
-    expect(tl.order).toMatchObject({ pr_id: order.prId, maker_order_no: order.orderNo });
+    expect(rec.nodes.map((n) => [n.node_code, n.plan_date, n.actual_date])).toEqual(makerTl.tracking.nodes.map((n) => [n.node_code, n.plan_date, n.actual_date]));
+    expect(rec.nodes.every((n) => !('actual_by' in n))).toBe(true);
+    expect(rec).toMatchObject({ id: order.prId, maker_order_no: order.orderNo });
     // Every order the brand sees is its own (a share from it); none of the maker's other customers.
     const brandId = (await sql<{ id: number }>`select id from clients where code = 'BRAND01'`.execute(t.app.db)).rows[0].id;
     const shared = await sql<{ id: number }>`select source_id as id from scm_order_share where client_id = ${brandId}`.execute(t.app.db);
@@ -208,10 +209,10 @@ describe('node tracking', () => {
 
   it('nothing for a company without a share: an unshared order, another company, the maker\'s ids', async () => {
     const draft = await resourceClient(t.app, brand, 'scmapi', 'prorder').save({ pr_type: 'bulk', customer_po: 'PO-NT-DRAFT', category: 'sweater', receive_date: today, delivery_date: addDaysIso(today, 20), currency: 'CNY', maker_vendor_id: vendorJoined, entries });
-    expect((await call(brand, 'GET', '/scmapi/nodetrack/brand-timeline', { pr_id: String(draft.body.data.id) })).status).toBe(404);
+    expect((await call(brand, 'GET', '/scmapi/brandnodeorder/view', { id: String(draft.body.data.id) })).status).toBe(404);
     // The supplier: no orders, and the brand's order id or the maker's order id lead nowhere.
     none(await call<{ rows: Row[] }>(supplier, 'GET', '/scmapi/brandnodeorder/page?size=500'));
-    expect((await call(supplier, 'GET', '/scmapi/nodetrack/brand-timeline', { pr_id: String(order.prId) })).status).toBe(404);
+    expect([403, 404]).toContain((await call(supplier, 'GET', '/scmapi/brandnodeorder/view', { id: String(order.prId) })).status);
     none(await call<{ rows: Row[] }>(supplier, 'GET', '/scmapi/trackedorder/page?size=500'));
     expect((await call(supplier, 'GET', '/scmapi/nodetrack/timeline', { order_id: String(order.coId) })).status).toBe(404);
     // The brand cannot read the maker's side by the maker's id either.

@@ -27,6 +27,17 @@ const figures = (r: Row) => ({ nodes: Number(r.nodes), done: Number(r.done), lat
 type Timeline = { order: Row; tracking: { nodes: Row[]; done: number; late: number; at_risk: number; projected_end: string | null } };
 /** What an order's timeline says of its nodes, as a list's figures. */
 const figuresOf = (tl: Timeline) => ({ nodes: tl.tracking.nodes.length, done: tl.tracking.done, late: tl.tracking.late, at_risk: tl.tracking.at_risk });
+/** The maker's timeline of one order (its `nodetrack/timeline`), the truth a brand's and a supplier's records are read against. */
+const makerTimeline = async (orderId: number) => (await get<Timeline>(maker, `/scmapi/nodetrack/timeline?order_id=${String(orderId)}`)).body.data;
+/** The maker's order and share behind a brand's requirement order (`prorder`) or a supplier's copy (`nodetask`): its latest share. */
+async function makerOrderOf(kind: 'prorder' | 'nodetask', id: number): Promise<{ orderId: number; shareId: number }> {
+  const r = kind === 'prorder'
+    ? await sql<{ order_id: number; share_id: number }>`select target_id as order_id, id as share_id from scm_order_share where source_entity = 'prorder' and source_id = ${id} and target_entity = 'customerorder' order by id desc limit 1`.execute(t.app.db)
+    : await sql<{ order_id: number; share_id: number }>`select source_id as order_id, id as share_id from scm_order_share where target_entity = 'nodetask' and target_id = ${id} order by id desc limit 1`.execute(t.app.db);
+  return { orderId: Number(r.rows[0].order_id), shareId: Number(r.rows[0].share_id) };
+}
+/** A record's lines counted as a list's figures. */
+const figuresOfLines = (nodes: Row[]) => ({ nodes: nodes.length, done: nodes.filter((n) => n.actual_date).length, late: nodes.filter((n) => n.state === 'late').length, at_risk: nodes.filter((n) => n.state === 'at_risk').length });
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -91,15 +102,20 @@ describe('tracked orders on the generic list', () => {
     const view = (await page(supplier, '/scmapi/suppliernodeorder/page?size=100')).rows;
     expect(view.length).toBeGreaterThan(0);
     for (const r of view) {
-      const tl = (await get<Timeline>(supplier, `/scmapi/nodetrack/supplier-timeline?task_id=${String(r.id)}`)).body.data;
-      expect({ ...figures(r), at_risk: undefined }).toEqual({ ...figuresOf(tl), at_risk: undefined });
-      expect(r).toMatchObject({ source_no: tl.order.source_no, maker_name: tl.order.maker_name });
+      // Its record (what its drawer draws): its lines count as its row, and are the maker's nodes sent under its copy's share.
+      const rec = (await get<Row & { nodes: Row[] }>(supplier, `/scmapi/suppliernodeorder/view?id=${String(r.id)}`)).body.data;
+      expect({ ...figures(r), at_risk: undefined }).toEqual({ ...figuresOfLines(rec.nodes), at_risk: undefined });
+      expect(r).toMatchObject({ source_no: rec.source_no, maker_name: rec.maker_name });
+      const behind = await makerOrderOf('nodetask', Number(r.id));
+      const sent = (await makerTimeline(behind.orderId)).tracking.nodes.filter((n) => Number(n.share_id) === behind.shareId);
+      expect(rec.nodes.map((n) => [n.id, n.node_code, n.actual_date])).toEqual(sent.map((n) => [n.id, n.node_code, n.actual_date]));
+      expect(String(r.source_no)).toBe(String((await makerTimeline(behind.orderId)).order.order_no));
     }
     const brandView = (await page(brand, '/scmapi/brandnodeorder/page?size=100')).rows;
     expect(brandView.length).toBeGreaterThan(0);
     for (const r of brandView) {
-      const tl = (await get<Timeline>(brand, `/scmapi/nodetrack/brand-timeline?pr_id=${String(r.id)}`)).body.data;
-      expect(figures(r)).toEqual(figuresOf(tl));
+      // Its figures are the maker's order's, as the maker's timeline counts them.
+      expect(figures(r)).toEqual(figuresOf(await makerTimeline((await makerOrderOf('prorder', Number(r.id))).orderId)));
     }
     // Another kind of company's list answers it nothing: refused by the menu right, or no row; another company's row is not found.
     for (const [token, url] of [[supplier, '/scmapi/trackedorder/page'], [maker, '/scmapi/suppliernodeorder/page'], [brand, '/scmapi/trackedorder/page'], [maker, '/scmapi/brandnodeorder/page'], [supplier, '/scmapi/brandnodeorder/page']] as const) {
@@ -192,7 +208,8 @@ describe("a tracked order's nodes as its record's lines", () => {
   it("gives the brand's record the nodes at its maker without who recorded them or where they went", async () => {
     const r = (await page(brand, '/scmapi/brandnodeorder/page?size=1')).rows[0];
     const rec = await view(brand, `/scmapi/brandnodeorder/view?id=${String(r.id)}`);
-    const tl = (await get<{ tracking: { nodes: Line[] } }>(brand, `/scmapi/nodetrack/brand-timeline?pr_id=${String(r.id)}`)).body.data;
+    // The maker's order's nodes, as the maker's timeline says them today.
+    const tl = await makerTimeline((await makerOrderOf('prorder', Number(r.id))).orderId);
     expect(rec.nodes.map((n) => [n.node_code, n.state, n.actual_date])).toEqual(tl.tracking.nodes.map((n) => [n.node_code, n.state, n.actual_date]));
     for (const n of rec.nodes) expect([n.share_id, n.actual_by, n.sent_to]).toEqual([null, undefined, undefined]);
   });
@@ -248,15 +265,17 @@ describe("the supplier's nodes as an editable view whose save records the maker'
     return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())}`;
   };
 
-  it('lists the nodes sent to the supplier, the same as its orders\' lines and timelines', async () => {
+  it('lists the nodes sent to the supplier, the same as its orders\' lines and the maker\'s nodes sent to it', async () => {
     const nodes = (await page(supplier, '/scmapi/suppliernode/page?size=100')).rows as SNode[];
     expect(nodes.length).toBeGreaterThan(0);
     const orders = (await page(supplier, '/scmapi/suppliernodeorder/page?size=100')).rows;
     let lines = 0;
     for (const o of orders) {
       const rec = (await get<Row & { nodes: SNode[] }>(supplier, `/scmapi/suppliernodeorder/view?id=${String(o.id)}`)).body.data;
-      const tl = (await get<Timeline>(supplier, `/scmapi/nodetrack/supplier-timeline?task_id=${String(o.id)}`)).body.data;
-      expect(rec.nodes.map((n) => [n.id, n.node_code, n.state, n.actual_date])).toEqual(tl.tracking.nodes.map((n) => [n.id, n.node_code, n.state, n.actual_date]));
+      // The maker's nodes sent under the copy's share.
+      const behind = await makerOrderOf('nodetask', Number(o.id));
+      const sent = (await makerTimeline(behind.orderId)).tracking.nodes.filter((n) => Number(n.share_id) === behind.shareId);
+      expect(rec.nodes.map((n) => [n.id, n.node_code, n.actual_date])).toEqual(sent.map((n) => [n.id, n.node_code, n.actual_date]));
       for (const n of rec.nodes) expect(nodes.find((x) => x.id === n.id)).toMatchObject({ task_id: Number(o.id), version: n.version, node_code: n.node_code });
       lines += rec.nodes.length;
     }

@@ -3,11 +3,12 @@ import { getCall, postCall } from './call';
 import { is } from './input-shape';
 
 /**
- * Node tracking (issue 12): the maker's, the brand's and the supplier's calls of
- * `/scmapi/nodetrack` (the timelines, the calendar, the workbook), served by
- * src/server/services/tracking/tracking.routes.ts and called by src/client/pages/tracking; the node
+ * Node tracking (issue 12): the maker's calls of `/scmapi/nodetrack` (one order's timeline, the
+ * calendar, the workbook), served by src/server/services/tracking/tracking.routes.ts; the node
  * lines' transitions and the customer order's action `nodeplan` (the engine's, declared here for
- * their replies). The supplier's dates are saves of its editable view `suppliernode`.
+ * their replies). The drawers draw the timelines from their record's node lines (the views
+ * `trackedorder`, `brandnodeorder`, `suppliernodeorder`); the supplier's dates are saves of its
+ * editable view `suppliernode`.
  */
 const BASE = '/scmapi/nodetrack';
 
@@ -31,6 +32,7 @@ const calendarWindow = is.check(
 );
 
 export const trackingCalls = {
+  /** One order of the maker's, in any state, with its nodes as they stand today (the API's read; the drawer draws its record's lines). */
   timeline: getCall<{ order_id: number }, Timeline>(`${BASE}/timeline`, { input: is.object({ order_id: is.queryId }) }),
   /** The node line's transition `actual` (ordernode.lineOf): its actual date recorded, or cleared with null, at the version read; the data is the order's timeline. */
   actual: postCall<{ ids: number[]; version: number; actual_date: string | null }, { rows: Row[]; data?: Timeline[] }>('/scmapi/ordernode/action/actual'),
@@ -40,10 +42,6 @@ export const trackingCalls = {
   plan: postCall<{ ids: number[]; version: number; plan_date: string }, { rows: Row[]; data?: Timeline[] }>('/scmapi/ordernode/action/plan'),
   /** The node plans as an .xlsx file: one order's (`order_id`) or every order of the maker's list. */
   export: getCall<{ order_id?: number }, Blob>(`${BASE}/export`, { input: is.object({ order_id: is.optional(is.queryId) }) }),
-  /** The brand's requirement order's timeline at its maker, through its share. */
-  brandTimeline: getCall<{ pr_id: number }, Timeline>(`${BASE}/brand-timeline`, { input: is.object({ pr_id: is.queryId }) }),
-  /** The supplier's copy of an order: the nodes sent to it. */
-  supplierTimeline: getCall<{ task_id: number }, Timeline>(`${BASE}/supplier-timeline`, { input: is.object({ task_id: is.queryId }) }),
   /** The customer order's generic action: its node plan generated again. */
   nodePlan: postCall<{ id: number }, { rows: Row[]; data?: Array<{ nodes: number }> }>('/scmapi/customerorder/action/nodeplan'),
 };

@@ -292,6 +292,9 @@ const figureFields: FieldDef[] = [
 ];
 const delivery: FieldDef = { key: 'delivery_date', label: { zh: '交货日期', en: 'Delivery' }, type: 'date' };
 
+const criticalPath: FieldDef = { key: 'critical', label: { zh: '关键路径', en: 'Critical path' }, type: 'boolean' };
+/** Where an open node is now expected to end (its actual date once done): the timeline's dashed bar. */
+const projectedEnd: FieldDef = { key: 'projected_date', label: { zh: '预计完成', en: 'Projected end' }, type: 'date' };
 /**
  * The order's nodes as lines of a tracked order's record, computed with it by the tracking service
  * (tracking.views.ts): the stored `ordernode` fields (a supplier's and a brand's copy blank what is
@@ -305,7 +308,8 @@ const nodeLines = (fields: FieldDef[] = []): ChildDef => ({
   foreignKey: 'order_id',
   fields: [
     { key: 'state', label: { zh: '节点状态', en: 'Node state' }, type: 'dict', dict: nodeState.code },
-    { key: 'critical', label: { zh: '关键路径', en: 'Critical path' }, type: 'boolean' },
+    criticalPath,
+    projectedEnd,
     ...fields,
   ],
 });
@@ -347,6 +351,7 @@ export const brandNodeOrder = defineViewEntity({
   fields: [
     { key: 'pr_no', label: { zh: '品牌单号', en: 'Brand order' }, type: 'code' },
     { key: 'maker_name', label: { zh: '工厂', en: 'Maker' }, type: 'text' },
+    { key: 'maker_order_no', label: { zh: '工厂订单号', en: "Maker's order no." }, type: 'code' },
     { key: 'customer_po', label: { zh: '客户 PO', en: 'Customer PO' }, type: 'code' },
     delivery,
     ...figureFields,
@@ -407,5 +412,5 @@ export const supplierNodeOrder = defineViewEntity({
     ...figureFields.filter((f) => f.key !== 'at_risk'),
   ],
   // The nodes sent to it, whose actual dates it records.
-  children: [{ key: 'nodes', label: { zh: '发给贵司的节点', en: 'Nodes sent to you' }, entity: 'suppliernode', foreignKey: 'task_id', fields: [{ key: 'state', label: { zh: '节点状态', en: 'Node state' }, type: 'dict', dict: nodeState.code }] }],
+  children: [{ key: 'nodes', label: { zh: '发给贵司的节点', en: 'Nodes sent to you' }, entity: 'suppliernode', foreignKey: 'task_id', fields: [{ key: 'state', label: { zh: '节点状态', en: 'Node state' }, type: 'dict', dict: nodeState.code }, criticalPath, projectedEnd] }],
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { planBackFromDelivery, trackOrder } from '../../../model/node-tracking';
-import { HEADER_HEIGHT, LABEL_WIDTH, ROW_HEIGHT, draggedPlanDate, layoutTimeline } from './timeline-layout';
+import { HEADER_HEIGHT, LABEL_WIDTH, ROW_HEIGHT, draggedPlanDate, layoutTimeline, localToday, nodeSummary } from './timeline-layout';
 
 const plan = planBackFromDelivery(
   [
@@ -54,6 +54,26 @@ describe('node plans and their timeline', () => {
     expect(l.rows.find((r) => r.node.node_code === 'B2')!.projected).not.toBeNull();
     expect(l.today).toBeCloseTo(LABEL_WIDTH + 9.5 * l.dayWidth);
     expect(l.delivery).toBeCloseTo(LABEL_WIDTH + 17 * l.dayWidth);
+  });
+});
+
+describe('the summary drawn from the record\'s node lines', () => {
+  it('counts what trackOrder counts: done, late, at risk and the projected end', () => {
+    for (const [nodes, today] of [
+      [plan, '2026-12-20'],
+      [plan, '2026-12-24'],
+      [plan.map((n) => (n.node_code === 'A' ? { ...n, actual_date: '2026-12-23' } : n)), '2026-12-24'],
+      [plan.map((n) => ({ ...n, actual_date: n.plan_date })), '2027-01-05'],
+    ] as const) {
+      const t = trackOrder([...nodes], today);
+      expect(nodeSummary(t.nodes)).toEqual({ done: t.done, late: t.late, at_risk: t.at_risk, projected_end: t.projected_end });
+    }
+    expect(nodeSummary([])).toEqual({ done: 0, late: 0, at_risk: 0, projected_end: null });
+  });
+
+  it('reads today in the browser\'s own time zone', () => {
+    expect(localToday(new Date(2026, 11, 6, 23, 59))).toBe('2026-12-06');
+    expect(localToday(new Date(2026, 0, 1, 0, 1))).toBe('2026-01-01');
   });
 });
 

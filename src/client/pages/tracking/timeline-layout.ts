@@ -82,6 +82,21 @@ export function layoutTimeline(nodes: TimelineNode[], opts: { today: string; del
   };
 }
 
+/**
+ * What an order's nodes say today, over the lines its record carries (as `trackOrder` counts them):
+ * done, late and at-risk nodes, and the projected end (the last node's).
+ */
+export function nodeSummary(nodes: TimelineNode[]): { done: number; late: number; at_risk: number; projected_end: string | null } {
+  const count = (state: NodeState) => nodes.filter((n) => n.state === state).length;
+  const end = nodes.reduce<string | null>((m, n) => (n.projected_date && (!m || n.projected_date > m) ? n.projected_date : m), null);
+  return { done: nodes.filter((n) => n.actual_date).length, late: count('late'), at_risk: count('at_risk'), projected_end: end };
+}
+
+/** Today in the browser's time zone, `YYYY-MM-DD` (the timeline's today line). */
+export function localToday(now = new Date()): string {
+  return new Date(Date.UTC(now.getFullYear(), now.getMonth(), now.getDate())).toISOString().slice(0, 10);
+}
+
 /** Colours of the node states (the `node_state` dictionary's, Fluent palette): done green, done late orange, late red, at risk amber, on track blue. */
 export const STATE_COLOURS = Object.fromEntries(nodeState.items.map((i) => [i.value, i.extra!.colour])) as Record<NodeState, string>;
 

@@ -4,7 +4,6 @@ import { registerCatalogPart, type CatalogPart } from '../../../model/i18n';
 /** Node tracking's words (zh-CN first), registered when the pages' chunk loads. */
 export const trackingMessages: CatalogPart = {
   'zh-CN': {
-    'nt.loading': '正在加载…',
     'nt.critical': '关键路径',
     'nt.today': '今天',
     'nt.delivery': '交货',
@@ -21,7 +20,6 @@ export const trackingMessages: CatalogPart = {
     'nt.dragHint': '拖动计划条可调整节点计划日期',
   },
   en: {
-    'nt.loading': 'Loading…',
     'nt.critical': 'Critical path',
     'nt.today': 'Today',
     'nt.delivery': 'Delivery',

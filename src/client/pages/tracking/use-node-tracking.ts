@@ -5,18 +5,29 @@ import { callApi } from '../../api/calls';
 import { downloadFile } from '../../engine/upload-api';
 import type { RecordForm } from '../../form/use-record-form';
 import { toast } from '../../kernel/toast-bus';
-import { useOrderTimeline } from './use-order-timeline';
 
 /**
- * The maker's drawer of one tracked order, beside its declared node grid: the timeline, regenerating
- * the node plan (asked first), dragging a node's planned date, the node plans as Excel. After a
- * command the drawer's record (its node lines) is read again, and the timeline with it.
+ * The maker's drawer of one tracked order, beside its declared node grid: regenerating the node plan
+ * (asked first), dragging a node's planned date, the node plans as Excel, each with the drawer busy
+ * meanwhile (the API hooks show a refusal). After a command the drawer's record (its node lines, which
+ * the timeline draws) is read again.
  */
-export function useNodeTracking(orderId: number, rf: RecordForm) {
+export function useNodeTracking(rf: RecordForm) {
   const { t } = useTranslation();
-  const o = useOrderTimeline(trackingCalls.timeline, 'order_id', orderId, rf.revision);
-  const { run } = o;
+  const orderId = Number(rf.record?.id);
+  const [busy, setBusy] = useState(false);
   const [confirm, setConfirm] = useState(false);
+
+  const run = async (command: () => Promise<void>) => {
+    setBusy(true);
+    try {
+      await command();
+    } catch {
+      // The API hooks show the server's message.
+    } finally {
+      setBusy(false);
+    }
+  };
 
   const regenerate = () => {
     setConfirm(false);
@@ -38,5 +49,5 @@ export function useNodeTracking(orderId: number, rf: RecordForm) {
   /** The order's node plans as a workbook. */
   const exportPlans = () => void run(() => downloadFile(trackingCalls.export.path, { order_id: orderId }, 'node-plans.xlsx').then(() => undefined));
 
-  return { ...o, confirm, setConfirm, regenerate, movePlan, exportPlans };
+  return { busy, confirm, setConfirm, regenerate, movePlan, exportPlans };
 }

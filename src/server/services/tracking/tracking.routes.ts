@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { nodeTrackingCalendar } from '../../../../calendars/node-tracking.calendar';
-import { NODE_TIMELINE_BRAND_MENU, NODE_TRACKING_MENU, SUPPLIER_NODES_MENU } from '../../../model/node-tracking';
+import { NODE_TRACKING_MENU } from '../../../model/node-tracking';
 import { authOf } from '../../access/auth-context';
 import type { Db } from '../../db/database';
 import { trackingCalls } from '../../../model/calls/tracking';
@@ -12,13 +12,11 @@ import { evaluateNodeFlags, nodeCalendar, orderHeader, orderTimeline, todayIso }
 import { nodeWorkbook } from './tracking.export';
 import { recomputeNodeTracking } from './tracking.forecast';
 import { startNodeRecalc } from './tracking.recalc';
-import { brandTimeline } from './tracking.share';
-import { supplierTimeline } from './tracking.supplier';
 
 /**
- * Node tracking's calls (issue 12): the three timelines (the maker's order, the brand's through its
- * share, the supplier's copy), the calendar's events and the node plans' workbook. The lists are
- * views and every write is the engine's (tracking.views.ts, tracking.lines.ts): the maker's actual
+ * Node tracking's calls (issue 12): the maker's timeline of one order (any state: the views list those
+ * in progress), the calendar's events and the node plans' workbook. The lists, and the brand's and the
+ * supplier's drawers (their record's node lines), are views, and every write is the engine's (tracking.views.ts, tracking.lines.ts): the maker's actual
  * dates, plan moves, sends and take-backs are the node lines' transitions, the supplier's date a save
  * of its editable view `suppliernode`.
  * Permission codes are the menu codes (src/model/node-tracking.ts, the calendar's declaration); the
@@ -50,8 +48,6 @@ export async function checkAllNodeFlags(db: Db): Promise<{ companies: number; la
 const orderScope = (c: MenuCallContext) => dataScope(authOf(c.req), ORDER_MENU, { db: c.tx, inTenantScope: true });
 
 const MAKER_READ = { menu: NODE_TRACKING_MENU, verb: 'read' } as const;
-const BRAND_READ = { menu: NODE_TIMELINE_BRAND_MENU, verb: 'read' } as const;
-const SUPPLIER_READ = { menu: SUPPLIER_NODES_MENU, verb: 'read' } as const;
 
 /** The maker's timeline and the calendar's events (its list is the view `trackedorder`, tracking.views.ts; its actual dates and plan moves are the node lines' transitions, tracking.lines.ts). */
 function makerRoutes(app: FastifyInstance): void {
@@ -69,16 +65,6 @@ function makerRoutes(app: FastifyInstance): void {
     // The window (two real days, at most 400 days apart) is the call's input shape.
     return nodeCalendar(c.tx, c.actor.clientId, { ...c.input, scope: await orderScope(c) });
   });
-}
-
-/** The brand's: its own orders' timelines through its shares (its list is the view `brandnodeorder`). */
-function brandRoutes(app: FastifyInstance): void {
-  serveMenuCall(app, trackingCalls.brandTimeline, BRAND_READ, (c) => brandTimeline(c.tx, c.actor.clientId, c.input.pr_id));
-}
-
-/** The supplier's copy of an order: the nodes sent to it (its list is the view `suppliernodeorder`, its dates a save of `suppliernode`). */
-function supplierRoutes(app: FastifyInstance): void {
-  serveMenuCall(app, trackingCalls.supplierTimeline, SUPPLIER_READ, (c) => supplierTimeline(c.tx, c.actor.clientId, c.input.task_id));
 }
 
 /** The workbook of the maker's node plans (issue 31): one order's (`order_id`), or every order of its list. */
@@ -104,6 +90,4 @@ export async function trackingRoutes(app: FastifyInstance): Promise<void> {
   });
   makerRoutes(app);
   exportRoute(app);
-  brandRoutes(app);
-  supplierRoutes(app);
 }

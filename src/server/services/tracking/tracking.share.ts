@@ -51,7 +51,7 @@ async function makerNames(tx: Db, ids: number[]): Promise<Map<number, string>> {
   return new Map(r.rows.map((c) => [Number(c.id), c.name]));
 }
 
-export type BrandOrderRow = Row & { pr_id: number; pr_no: string; share_id: number; maker_name: string; nodes: number; done: number; late: number; at_risk: number; next_node: string | null; projected_end: string | null };
+export type BrandOrderRow = Row & { pr_id: number; pr_no: string; share_id: number; maker_name: string; maker_order_no: unknown; nodes: number; done: number; late: number; at_risk: number; next_node: string | null; projected_end: string | null };
 
 /** The brand's requirement orders at its makers with what their node plans say today. */
 export async function brandTrackedOrders(tx: Db, brandId: number): Promise<BrandOrderRow[]> {
@@ -66,29 +66,19 @@ export async function brandTrackedOrders(tx: Db, brandId: number): Promise<Brand
       const o = orders.get(s.target_id);
       if (!o) continue;
       const row = summaryRow({ pr_id: s.pr_id, pr_no: s.pr_no, customer_po: s.customer_po, category: s.category, delivery_date: o.delivery_date ?? s.delivery_date, status: s.status }, nodes.get(s.target_id) ?? [], today);
-      out.push({ ...row, pr_id: s.pr_id, pr_no: s.pr_no, share_id: s.share_id, maker_name: names.get(makerId) ?? '' });
+      out.push({ ...row, pr_id: s.pr_id, pr_no: s.pr_no, share_id: s.share_id, maker_name: names.get(makerId) ?? '', maker_order_no: o.order_no ?? null });
     }
   }
   return out.sort((a, b) => String(a.delivery_date ?? '9').localeCompare(String(b.delivery_date ?? '9')) || a.pr_id - b.pr_id);
 }
 
-export type BrandTimeline = { order: Row; today: string; tracking: OrderTracking<NodeRow> };
-
-/** One requirement order's node timeline at its maker; 404 when the brand has no live share of it. */
-export async function brandTimeline(tx: Db, brandId: number, prId: number): Promise<BrandTimeline> {
-  const today = todayIso();
+/** One requirement order's nodes at its maker, as they stand today (the brand's record's lines); 404 when the brand has no live share of it. */
+export async function brandOrderNodes(tx: Db, brandId: number, prId: number): Promise<OrderTracking<NodeRow>> {
   const s = (await brandShares(tx, brandId, prId))[0];
   if (!s) throw new AppError('tracking.orderNotFound');
   const { orders, nodes } = await makerCopies(tx, brandId, s.maker_id, [s]);
-  const o = orders.get(s.target_id);
-  if (!o) throw new AppError('tracking.orderNotFound');
-  const names = await makerNames(tx, [s.maker_id]);
+  if (!orders.has(s.target_id)) throw new AppError('tracking.orderNotFound');
   // Who recorded a date at the maker, and which supplier a node went to, are the maker's business: the
   // brand sees dates and sources only.
-  const list = (nodes.get(s.target_id) ?? []).map((n) => ({ ...n, actual_by: null, share_id: null }));
-  return {
-    order: { pr_id: s.pr_id, pr_no: s.pr_no, customer_po: s.customer_po, category: s.category, delivery_date: o.delivery_date ?? s.delivery_date, status: s.status, share_id: s.share_id, maker_name: names.get(s.maker_id) ?? '', maker_order_no: o.order_no ?? null },
-    today,
-    tracking: trackOrder(list, today),
-  };
+  return trackOrder((nodes.get(s.target_id) ?? []).map((n) => ({ ...n, actual_by: null, share_id: null })), todayIso());
 }

@@ -228,16 +228,12 @@ export async function supplierSentNodes(tx: Db, supplierId: number): Promise<Arr
   return [...shared].flatMap(([taskId, s]) => s.nodes.map((n) => ({ ...n, task_id: taskId })));
 }
 
-export type SupplierTimeline = { order: Row; today: string; tracking: OrderTracking<NodeRow> };
-
-/** One copy's nodes (only those sent to this supplier); 404 when the copy or its share is not live. */
-export async function supplierTimeline(tx: Db, supplierId: number, taskId: number): Promise<SupplierTimeline> {
+/** One copy's nodes (only those sent to this supplier) as they stand today (its record's lines); 404 when the copy or its share is not live. */
+export async function supplierOrderNodes(tx: Db, supplierId: number, taskId: number): Promise<OrderTracking<NodeRow>> {
   const t = (await ownTasks(tx, supplierId, taskId))[0];
-  if (!t) throw new AppError('tracking.orderNotFound');
-  const s = (await sharedByMaker(tx, supplierId, [t])).get(t.id);
+  const s = t ? (await sharedByMaker(tx, supplierId, [t])).get(t.id) : undefined;
   if (!s) throw new AppError('tracking.orderNotFound');
-  const today = todayIso();
-  return { order: taskHeader(t, s.status), today, tracking: trackOrder(s.nodes, today) };
+  return trackOrder(s.nodes, todayIso());
 }
 
 /** The supplier records (or clears) the actual date of a node sent to it (the view `suppliernode`'s writer, tracking.views.ts); anything else is "not found". */

@@ -6,8 +6,8 @@ import { assertCan, dataScope } from '../../resources/permissions';
 import { registerViewScope, type ViewLines, type ViewRows } from '../../resources/view-reader';
 import { registerViewWriter } from '../../resources/view-writer';
 import { evaluateNodeFlags, orderTimeline, trackedOrders, type NodeRow } from './tracking.service';
-import { brandTimeline, brandTrackedOrders } from './tracking.share';
-import { recordSupplierActual, supplierNamesOfOrder, supplierSentNodes, supplierTimeline, supplierTrackedOrders } from './tracking.supplier';
+import { brandOrderNodes, brandTrackedOrders } from './tracking.share';
+import { recordSupplierActual, supplierNamesOfOrder, supplierSentNodes, supplierOrderNodes, supplierTrackedOrders } from './tracking.supplier';
 import type { TrackedOrderRow } from '../../../model/calls/tracking';
 import type { OrderTracking } from '../../../model/node-tracking';
 
@@ -41,8 +41,8 @@ const makerRows: ViewRows = async ({ db, auth }) => {
 
 /**
  * A tracked order's nodes as its record's lines (the views' child `nodes`): each node's stored
- * fields and what it says today; its source only once done, its forecast only while open (as the
- * drawer always showed them); `extra` adds what the reader's own company may see (the maker: where
+ * fields and what it says today (state, critical path, projected end: what the drawer's timeline
+ * draws); its source only once done, its forecast only while open (as the drawer always showed them); `extra` adds what the reader's own company may see (the maker: where
  * a sent node went).
  */
 const nodeLines = (tracking: OrderTracking<NodeRow>, extra: (n: NodeRow) => Record<string, unknown> = () => ({})) =>
@@ -50,7 +50,7 @@ const nodeLines = (tracking: OrderTracking<NodeRow>, extra: (n: NodeRow) => Reco
     id: n.id, version: n.version, node_code: n.node_code, node_name: n.node_name, seq: n.seq, party: n.party, plan_days: n.plan_days,
     plan_start: n.plan_start, plan_date: n.plan_date, actual_date: n.actual_date, actual_source: n.actual_date ? n.actual_source : null,
     forecast_date: n.actual_date ? null : n.forecast_date, forecast_source: n.actual_date ? null : n.forecast_source,
-    share_id: n.share_id, state: n.state, critical: n.critical, ...extra(n),
+    share_id: n.share_id, state: n.state, critical: n.critical, projected_date: n.projected_date, ...extra(n),
   }));
 
 /** The maker's order's nodes, within its data permissions; a sent node names the supplier company it went to. */
@@ -68,12 +68,12 @@ export function registerTrackingViews(): void {
   registerViewScope(brandNodeOrder.name, ownCompany(brandNodeOrder.menuCode), {
     rows: async ({ db, auth }) => (await brandTrackedOrders(db, auth.clientId!)).map((r) => asRow(auth.clientId!, r.pr_id, r)),
     // Through the brand's share: dates and sources, never who recorded them or where a node went.
-    lines: { nodes: async ({ db, auth, row }) => nodeLines((await brandTimeline(db, auth.clientId!, Number(row.id))).tracking) },
+    lines: { nodes: async ({ db, auth, row }) => nodeLines(await brandOrderNodes(db, auth.clientId!, Number(row.id))) },
   });
   registerViewScope(supplierNodeOrder.name, ownCompany(supplierNodeOrder.menuCode), {
     rows: async ({ db, auth }) => (await supplierTrackedOrders(db, auth.clientId!)).map((r) => asRow(auth.clientId!, r.task_id, r)),
     // Only the nodes sent to it; who recorded them is not its business.
-    lines: { nodes: async ({ db, auth, row }) => nodeLines((await supplierTimeline(db, auth.clientId!, Number(row.id))).tracking, () => ({ task_id: Number(row.id), share_id: undefined })) },
+    lines: { nodes: async ({ db, auth, row }) => nodeLines(await supplierOrderNodes(db, auth.clientId!, Number(row.id)), () => ({ task_id: Number(row.id), share_id: undefined })) },
   });
   registerSupplierNodes();
 }
