@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import { sql } from 'kysely';
 import { allocationCalls } from '../../../model/calls/allocation';
 import { allocationVersion } from '../../../model/entities';
 import { notFound } from '../../http/errors';
+import { loadRows } from '../../resources/document-read';
 import { serveMenuCall } from '../../resources/menu-call';
 import { loadWorkbench } from './allocation.service';
 
@@ -14,8 +14,7 @@ import { loadWorkbench } from './allocation.service';
  */
 export async function allocationRoutes(app: FastifyInstance): Promise<void> {
   serveMenuCall(app, allocationCalls.workbench, { menu: allocationVersion.menuCode, verb: 'read' }, async (c) => {
-    const conds = [sql`t.id = ${c.input.id}`, sql`t.client_id = ${c.actor.clientId}`, ...(await c.scope())];
-    const v = (await sql<Record<string, unknown>>`select t.* from scm_alloc_version t where ${sql.join(conds, sql` and `)}`.execute(c.tx)).rows[0];
+    const [v] = await loadRows(c.tx, allocationVersion, c.actor.clientId, [c.input.id], await c.scope(), false);
     if (!v) throw notFound();
     return loadWorkbench(c.tx, c.actor.clientId, v);
   });
