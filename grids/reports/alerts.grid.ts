@@ -1,6 +1,9 @@
 import { definePage, stateTabs } from '../../src/model';
 import { rptAlert } from '../../src/model/entities/rptalert.entity';
 
+/** The company's roles, several chosen in the engine's dropdown (the roles every member may read, by code and name). */
+export const companyRoles = { type: 'dropdownbox', isMulti: true, source: { entity: 'role' }, optionConfig: { valueField: 'code', labelField: 'name' } } as const;
+
 /** No designed tile chosen: the alert names a report's measure and filters itself. */
 const noTile = { relatedStateFields: { tile_id: [null, ''] } };
 
@@ -51,7 +54,7 @@ export const alertsPage = definePage({
         { field: 'days', spanClass: 'half', visible: { relatedStateFields: { condition: ['late_by'] } } },
         { field: 'threshold', spanClass: 'full' },
         { field: 'recipient_users', spanClass: 'full' },
-        { field: 'recipient_roles', spanClass: 'full' },
+        { field: 'recipient_roles', spanClass: 'full', ...companyRoles },
         { field: 'enabled', spanClass: 'half' },
       ],
     },

@@ -1,5 +1,6 @@
 import { definePage } from '../../src/model';
 import { rptTile } from '../../src/model/entities/rpttile.entity';
+import { companyRoles } from './alerts.grid';
 
 /**
  * The tile designer (issue 34, `/rpt/page/tiles`, menu 报表分析 > 指标卡设计 in reports/menu.ts; the
@@ -52,7 +53,7 @@ export const tilesPage = definePage({
         { field: 'span', spanClass: 'half' },
         { field: 'scope', spanClass: 'half' },
         { field: 'sort_no', spanClass: 'half' },
-        { field: 'share_roles', spanClass: 'full', visible: { relatedStateFields: { scope: ['company'] } } },
+        { field: 'share_roles', spanClass: 'full', visible: { relatedStateFields: { scope: ['company'] } }, ...companyRoles },
       ],
     },
   ],

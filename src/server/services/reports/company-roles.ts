@@ -25,10 +25,13 @@ export async function readableReports(db: Db, auth: AuthContext, language: Langu
     .sort((a, b) => a.report.localeCompare(b.report));
 }
 
-/** The roles of a company a recipient list or a tile's sharing may name (the platform's and its own), by code. */
+/**
+ * The roles of a company a recipient list or a tile's sharing may name (the platform's but the super
+ * administrator's, and its own), by code: those the drawers' role picker offers (`adminapi/roles/options`).
+ */
 export async function rolesOf(db: Db, clientId: number, language: Language): Promise<AlertRole[]> {
   const rows = (await sql<{ code: string; name_zh: string; name_en: string }>`select code, name_zh, name_en from roles
-    where (client_id is null or client_id = ${clientId}) and code not in ('superadmin', 'unassigned') order by client_id nulls first, id`.execute(db)).rows;
+    where (client_id is null or client_id = ${clientId}) and code <> 'superadmin' order by client_id nulls first, id`.execute(db)).rows;
   const seen = new Set<string>();
   return rows.filter((r) => !seen.has(r.code) && seen.add(r.code)).map((r) => ({ code: r.code, name: (language === 'en' ? r.name_en : r.name_zh) || r.code }));
 }

@@ -11,7 +11,7 @@ import { A, filtersText } from './alert-texts';
 type Filters = Record<string, string>;
 const filtersOf = (v: unknown): Filters => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Filters) : {});
 
-/** What the drawer offers: the datasets, roles and tiles of the caller, and the names of the company's recipients. */
+/** What the drawer offers: the datasets and tiles of the caller, and the names of the company's recipients. */
 export const useAlertOptions = () => useCall(alertCalls.options, undefined, { quiet: true }).data;
 
 /**

@@ -1,33 +1,20 @@
 import { Input, Link, MessageBar, MessageBarBody } from '@fluentui/react-components';
-import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { getReport } from '../../../../model';
 import { alertNumber, type AlertCondition } from '../../../../model/alerts';
 import { alertCalls, type AlertPreview } from '../../../../model/calls/alerts';
-import { callApi } from '../../../api/calls';
+import { usePreviewCall } from '../../../api/use-preview-call';
 import type { WidgetProps } from '../../../form/widgets';
 import { A, fill } from './alert-texts';
 import { useTr } from '../report-fields';
 
 /** The figure now for the drawer's values, asked again 400 ms after a change (nothing is stored). */
 function usePreview(v: WidgetProps['values']): AlertPreview | null {
-  const [preview, setPreview] = useState<AlertPreview | null>(null);
   const input = {
     report: String(v.report ?? ''), measure: String(v.measure ?? ''), filters: (v.filters ?? {}) as Record<string, string>, tile_id: v.tile_id ? Number(v.tile_id) : null,
     condition: (v.condition || 'above') as AlertCondition, threshold: v.threshold === '' || v.threshold === null || v.threshold === undefined ? 0 : String(v.threshold), days: v.condition === 'late_by' ? String(v.days ?? '') : null,
   };
-  const key = JSON.stringify(input);
-  useEffect(() => {
-    if (!input.report || !input.measure) return setPreview(null);
-    let live = true;
-    const timer = setTimeout(() => void callApi(alertCalls.preview, input, { quiet: true }).then((p) => live && setPreview(p), () => live && setPreview(null)), 400);
-    return () => {
-      live = false;
-      clearTimeout(timer);
-    };
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- the key holds every input of the preview
-  }, [key]);
-  return preview;
+  return usePreviewCall(alertCalls.preview, input.report && input.measure ? input : null).data;
 }
 
 /**

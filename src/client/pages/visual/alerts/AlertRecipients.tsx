@@ -93,20 +93,3 @@ export function RecipientsField(p: WidgetProps) {
     </div>
   );
 }
-
-/** `recipient_roles`: roles of the company, every user holding one is told. */
-export function RolesField(p: WidgetProps) {
-  const tr = useTr();
-  const roles = useAlertOptions()?.roles ?? [];
-  const value = Array.isArray(p.value) ? p.value.map(String) : [];
-  const roleName = (code: string) => roles.find((r) => r.code === code)?.name ?? code;
-  return (
-    <Combobox id={p.id} data-testid="alert-roles" multiselect disabled={p.disabled} placeholder={tr(A.pickRoles)} value={value.map(roleName).join('、')} selectedOptions={value} onOptionSelect={(_, x) => p.onChange(x.selectedOptions)}>
-      {roles.map((r) => (
-        <Option key={r.code} value={r.code}>
-          {r.name}
-        </Option>
-      ))}
-    </Combobox>
-  );
-}

@@ -11,9 +11,9 @@ import { A } from './alert-texts';
 import { askNewAlert, DatasetField, FiltersField, MeasureField, TileField } from './AlertFigureFields';
 import { useTr } from '../report-fields';
 import { ThresholdField } from './AlertPreview';
-import { RecipientsField, RolesField } from './AlertRecipients';
+import { RecipientsField } from './AlertRecipients';
 
-const WIDGETS = { tile_id: TileField, report: DatasetField, measure: MeasureField, filters: FiltersField, threshold: ThresholdField, recipient_users: RecipientsField, recipient_roles: RolesField };
+const WIDGETS = { tile_id: TileField, report: DatasetField, measure: MeasureField, filters: FiltersField, threshold: ThresholdField, recipient_users: RecipientsField };
 
 /**
  * The tower's bell on a chart (`?new=1&report=&measure=&f.*=`) or on a designed tile (`&tile=<id>`):

@@ -13,7 +13,6 @@ export const A = {
   drill: { zh: '查看明细', en: 'Open the rows' },
   pickUsers: { zh: '输入姓名或账号搜索同事', en: 'Type a name or account to find colleagues' },
   noColleague: { zh: '没有匹配的同事', en: 'No colleague matches' },
-  pickRoles: { zh: '选择角色', en: 'Choose roles' },
   backToTower: { zh: '控制塔', en: 'Control tower' },
   noTile: { zh: '不使用指标卡：选择报表指标', en: 'No tile: pick a report figure' },
   tileHint: { zh: '监控指标卡的数值：其指标、汇总方式、筛选条件与期间均取自指标卡（按创建人的权限计算）。', en: 'Watches the tile’s figure: its measure, aggregation, filters and period are the tile’s (measured with the owner’s rights).' },

@@ -1,4 +1,4 @@
-import { Button, Combobox, Dropdown, Input, Option } from '@fluentui/react-components';
+import { Button, Dropdown, Input, Option } from '@fluentui/react-components';
 import { AddRegular, DeleteRegular } from '@fluentui/react-icons';
 import { useEffect } from 'react';
 import { tileAggregations, tileDateFields, tileDimensions, TILE_AGG_LABELS, TILE_GROUPINGS, TILE_PERIODS, TILE_PERIOD_LABELS, type TileChart, type TilePeriod } from '../../../../model/tiles';
@@ -118,17 +118,4 @@ export function ThresholdsField(p: WidgetProps) {
 export function ColorField(p: WidgetProps) {
   const tr = useTr();
   return <input id={p.id} type="color" data-testid="tile-color" aria-label={tr(TT.color)} disabled={p.disabled} value={String(p.value || '#0f6cbd')} onChange={(e) => p.onChange(e.target.value)} style={{ width: '100%', height: 32, border: 'none', background: 'transparent' }} />;
-}
-
-/** `share_roles`: the company's roles the tile is shown to (none: everyone who may read the dataset). */
-export function RolesField(p: WidgetProps) {
-  const tr = useTr();
-  const { draft: d, change } = useTileDraft(p);
-  const roles = useTileOptions()?.roles ?? [];
-  const name = (code: string) => roles.find((r) => r.code === code)?.name ?? code;
-  return (
-    <Combobox id={p.id} data-testid="tile-roles" multiselect disabled={p.disabled} placeholder={tr(TT.pickRoles)} value={d.share_roles.map(name).join('、')} selectedOptions={d.share_roles} onOptionSelect={(_, x) => change({ share_roles: x.selectedOptions })}>
-      {roles.map((r) => <Option key={r.code} value={r.code}>{r.name}</Option>)}
-    </Combobox>
-  );
 }

@@ -7,12 +7,12 @@ import { ListPage } from '../../../engine/ListPage';
 import { MissingPage } from '../../../engine/PageStates';
 import { useTr } from '../report-fields';
 import { ChartField } from './TileDesigner';
-import { AggregationField, ColorField, DatasetField, FiltersField, GroupByField, MeasureField, PeriodDateField, PeriodField, RolesField, ThresholdsField } from './TileForm';
+import { AggregationField, ColorField, DatasetField, FiltersField, GroupByField, MeasureField, PeriodDateField, PeriodField, ThresholdsField } from './TileForm';
 import { TT } from './tile-texts';
 
 const WIDGETS = {
   report: DatasetField, measure: MeasureField, aggregation: AggregationField, group_by: GroupByField, filters: FiltersField, period: PeriodField, period_field: PeriodDateField,
-  chart: ChartField, thresholds: ThresholdsField, color: ColorField, share_roles: RolesField,
+  chart: ChartField, thresholds: ThresholdsField, color: ColorField,
 };
 
 /**

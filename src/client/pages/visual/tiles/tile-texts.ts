@@ -13,7 +13,6 @@ export const TT = {
   addThreshold: { zh: '添加阈值', en: 'Add a threshold' },
   color: { zh: '主色', en: 'Colour' },
   personal: { zh: '个人看板', en: 'Personal dashboard' },
-  pickRoles: { zh: '选择角色', en: 'Choose roles' },
   preview: { zh: '实时预览', en: 'Live preview' },
   previewHint: { zh: '选择数据集和指标后显示预览。', en: 'Choose a dataset and a measure to see the preview.' },
   previewError: { zh: '无法预览：{error}', en: 'No preview: {error}' },

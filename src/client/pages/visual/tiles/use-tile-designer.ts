@@ -1,8 +1,8 @@
-import { useEffect, useState } from 'react';
 import { getReport } from '../../../../model';
 import { tileCalls, type TileInput, type TileResult } from '../../../../model/calls/tiles';
 import { tileAggregations, tileDateFields, tileDimensions, TILE_GROUPINGS, type TileChart, type TileSpec } from '../../../../model/tiles';
-import { callApi, useCall } from '../../../api/calls';
+import { useCall } from '../../../api/calls';
+import { usePreviewCall } from '../../../api/use-preview-call';
 import { ApiError } from '../../../api/client';
 import type { WidgetProps } from '../../../form/widgets';
 
@@ -62,29 +62,13 @@ export function useTileDraft(p: WidgetProps) {
   return { draft, report: getReport(draft.report), change: (patch: Partial<TileDraft>) => p.setValues(settle(draft, patch)) };
 }
 
-/** The datasets and roles the designer offers the caller (the designer's call). */
+/** The datasets the designer offers the caller (the designer's call). */
 export const useTileOptions = () => useCall(tileCalls.list, undefined, { quiet: true }).data;
 
 export type TilePreview = { run: TileResult | null; error: string | null; loading: boolean };
 
 /** The tile's figures now as the caller reads them, asked again 400 ms after a change (nothing is stored). */
 export function useTilePreview(spec: TileSpec): TilePreview {
-  const [preview, setPreview] = useState<TilePreview>({ run: null, error: null, loading: false });
-  const key = JSON.stringify(spec);
-  useEffect(() => {
-    if (!spec.report || !spec.measure) return setPreview({ run: null, error: null, loading: false });
-    let live = true;
-    setPreview((x) => ({ ...x, loading: true }));
-    const timer = setTimeout(() => {
-      callApi(tileCalls.preview, spec, { quiet: true })
-        .then((run) => live && setPreview({ run, error: null, loading: false }))
-        .catch((e: unknown) => live && setPreview({ run: null, error: e instanceof ApiError && e.errors ? Object.values(e.errors).flat().join('；') : e instanceof Error ? e.message : String(e), loading: false }));
-    }, 400);
-    return () => {
-      live = false;
-      clearTimeout(timer);
-    };
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- the key holds every input of the preview
-  }, [key]);
-  return preview;
+  const { data, error, loading } = usePreviewCall(tileCalls.preview, spec.report && spec.measure ? spec : null);
+  return { run: data, error: error === null ? null : error instanceof ApiError && error.errors ? Object.values(error.errors).flat().join('；') : error instanceof Error ? error.message : String(error), loading };
 }
