@@ -16,18 +16,22 @@ type Loaded = { result: ReportResult | null; error: boolean };
 export type ChartOf = { empty: boolean; data: ReturnType<typeof reportChartData> | null };
 const todayIso = () => new Date().toISOString().slice(0, 10);
 
-/** The company's organisations for the dashboard's filter (an empty list when they cannot be read). */
-function useDashboardOrgs(name: string): DashboardOrg[] | null {
+/**
+ * The company's organisations for a wall's filter, asked once per `key` by `ask` (a dashboard's call,
+ * the tower's own); an empty list when they cannot be read.
+ */
+export function useWallOrgs(ask: () => Promise<DashboardOrg[]>, key: string): DashboardOrg[] | null {
   const [orgs, setOrgs] = useState<DashboardOrg[] | null>(null);
   useEffect(() => {
     let live = true;
-    callApi(dashboardCalls.orgs, { name }, { quiet: true })
+    ask()
       .then((o) => live && setOrgs(o))
       .catch(() => live && setOrgs([]));
     return () => {
       live = false;
     };
-  }, [name]);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- asked again only for another key (the ask is rebuilt every render)
+  }, [key]);
   return orgs;
 }
 
@@ -60,7 +64,7 @@ export function useDashboard(def: DashboardDef, tr: (l: Label | string) => strin
   const { menus } = useSnapshot(access);
   const codes = useMemo(() => new Set(menus.flatMap((g) => g.children.map((c) => c.CODE))), [menus]);
   const widgets = useMemo(() => visibleWidgets(def, codes), [def, codes]);
-  const orgs = useDashboardOrgs(def.name);
+  const orgs = useWallOrgs(() => callApi(dashboardCalls.orgs, { name: def.name }, { quiet: true }), def.name);
   const filters = useMemo(() => filtersOf(search, orgs, todayIso()), [search, orgs]);
   const [loaded, setLoaded] = useState<Record<string, Loaded>>({});
   const [updatedAt, setUpdatedAt] = useState<Date | null>(null);

@@ -9,8 +9,8 @@ import { callApi } from '../../api/calls';
 import { access } from '../../session/access-state';
 import type { ChartPoint } from '../../engine/report/ReportChart';
 import type { ReportResult } from '../../engine/report/report-view';
-import { datasetRefresh, defaultRange, type DashboardOrg } from '../../engine/report/dashboard.logic';
-import { useCharts, useDrill } from '../../engine/report/use-dashboard';
+import { datasetRefresh, defaultRange } from '../../engine/report/dashboard.logic';
+import { useCharts, useDrill, useWallOrgs } from '../../engine/report/use-dashboard';
 import { useFullScreen, useLiveReload, useReloadByDataset } from '../../engine/report/wall-parts';
 import { T } from './tower-texts';
 import { whenIdle } from '../../kernel/when-idle';
@@ -25,16 +25,7 @@ function useTowerOrg() {
   // `?org=`: the documents entered by the members of that organisation (and those below it), as on
   // the dashboards; charts whose records have no author show the whole company, marked.
   const org = search.get('org') ?? '';
-  const [orgs, setOrgs] = useState<DashboardOrg[] | null>(null);
-  useEffect(() => {
-    let live = true;
-    callApi(towerCalls.orgs, undefined, { quiet: true })
-      .then((o) => live && setOrgs(o))
-      .catch(() => live && setOrgs([]));
-    return () => {
-      live = false;
-    };
-  }, []);
+  const orgs = useWallOrgs(() => callApi(towerCalls.orgs, undefined, { quiet: true }), 'tower');
   const members = useMemo(() => orgs?.find((o) => String(o.id) === org)?.users ?? null, [orgs, org]);
   const setOrg = (value: string) => {
     const next = new URLSearchParams(search);

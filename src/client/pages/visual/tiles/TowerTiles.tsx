@@ -1,6 +1,6 @@
 import { Button, Link } from '@fluentui/react-components';
 import { AlertRegular, EditRegular } from '@fluentui/react-icons';
-import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import type { ChartTheme } from '../../../../../reports/charts';
@@ -10,7 +10,7 @@ import { callApi } from '../../../api/calls';
 import { takeEarly, takeEarlyNow } from '../../../api/early-calls';
 import { readStoredSession } from '../../../kernel/storage';
 import { access } from '../../../session/access-state';
-import { onSocketMessage } from '../../../session/notification-socket';
+import { useReloadByDataset } from '../../../engine/report/wall-parts';
 import { WALL } from '../tower-texts';
 import { TT } from './tile-texts';
 import { TileView } from './TileView';
@@ -18,7 +18,7 @@ import { EARLY_TILES_URL, readTileSlots, slotsOf, tileFrame, writeTileSlots, typ
 
 const browserStore = () => (typeof localStorage === 'undefined' ? null : localStorage);
 
-/** The tiles on the caller's dashboard, asked again when a committed write names one of their datasets (`report.dataset`). */
+/** The tiles on the caller's dashboard, asked again (all of them) when a committed write names one of their datasets (`report.dataset`). */
 function useTowerTiles() {
   // The tiles the document asked before the app's code loaded (early-calls.js), when they are in: drawn in the first frame.
   const [items, setItems] = useState<TileBoardItem[] | null>(() => takeEarlyNow<TileBoardReply>('__tilesEarly', EARLY_TILES_URL)?.tiles ?? null);
@@ -43,19 +43,9 @@ function useTowerTiles() {
     if (!early) return void load();
     writeTileSlots(readStoredSession().username, browserStore(), slotsOf(early));
   }, [load]);
-  useEffect(() => {
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const off = onSocketMessage((m) => {
-      const { type, reports } = (m ?? {}) as { type?: unknown; reports?: unknown };
-      if (type !== 'report.dataset' || !Array.isArray(reports) || !items?.some((i) => reports.includes(i.tile.report))) return;
-      clearTimeout(timer);
-      timer = setTimeout(() => void load(), 300);
-    });
-    return () => {
-      off();
-      clearTimeout(timer);
-    };
-  }, [items, load]);
+  // A committed write naming a tile's dataset asks the tiles again (the widgets' reload by dataset, for the whole board).
+  const sources = useMemo(() => (items ?? []).map((i) => ({ key: String(i.tile.id), report: i.tile.report })), [items]);
+  useReloadByDataset(sources, load);
   return { items, slots, load };
 }
 
