@@ -1,14 +1,12 @@
-import { PassThrough } from 'node:stream';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { isLanguage, type Language } from '../../../model';
 import { dynamicDictItems } from '../../../model/dynamic-form';
 import { dynamicFormCalls, processBusCalls } from '../../../model/calls/approvals';
 import { requireAuth } from '../../access/auth-context';
 import { serveCall } from '../../http/calls';
 import { ok, requestLanguage } from '../../http/envelope';
 import { AppError } from '../../http/errors';
-import { exportIds, planColumns, writeExport } from '../export/export.service';
-import { attachment } from '../import/routes';
+import { exportIds, writeExport } from '../export/export.service';
+import { exportRequestOf, sendWorkbook } from '../export/routes';
 import { exportSource, formDesign, listForms, pageRecords, recordHistory, removeRecords, saveRecord, scenarioForm, viewRecord, type DynamicContext } from './dynamic-form.service';
 
 type Body = Record<string, unknown>;
@@ -24,8 +22,6 @@ export function bodyOf(req: FastifyRequest): Body {
   if (b !== undefined && b !== null && !(typeof b === 'object' && !Array.isArray(b))) throw new AppError('err.badRequest');
   return (b ?? {}) as Body;
 }
-
-const first = (v: unknown): string | null => (Array.isArray(v) ? (v.length ? String(v[v.length - 1]) : null) : v === undefined || v === null ? null : String(v));
 
 /** Filled forms larger than this are not exported in one go (a dynamic form is not a bulk table). */
 const MAX_EXPORT_ROWS = 50_000;
@@ -58,27 +54,13 @@ export async function dynamicFormRoutes(app: FastifyInstance): Promise<void> {
   app.post<P>(`${base}/save`, guard, async (req) => ok(await saveRecord(contextOf(app, req), req.params.code, bodyOf(req))));
   app.post<P>(`${base}/remove`, guard, async (req) => ok(await removeRecords(contextOf(app, req), req.params.code, { ...q(req), ...bodyOf(req) })));
 
-  // The list's Excel export, written by the registry's export writer over the form's derived table.
+  // The list's Excel export: the registry's export request, writer and download over the form's derived table.
   app.get<P>(`${base}/export`, guard, async (req, reply) => {
-    const ctx = contextOf(app, req);
-    const query = q(req);
-    const lang = first(query.lang);
-    const language: Language = isLanguage(lang) ? lang : ctx.language;
-    const src = await exportSource(ctx, req.params.code, query);
-    const requested = first(query.columns)?.split(',').map((s) => s.trim()).filter(Boolean) ?? null;
-    const fields = src.loaded.entity.fields.map((f) => f.key);
-    const plan = {
-      entity: src.loaded.entity, clientId: src.clientId, query: src.query, scope: [], columns: planColumns(src.loaded.entity, requested, fields), language,
-      source: src.source, dictItems: dynamicDictItems(src.loaded.form.code, src.loaded.definition),
-    };
+    const { loaded, clientId, source } = await exportSource(contextOf(app, req), req.params.code);
+    const plan = { entity: loaded.entity, clientId, scope: [], ...exportRequestOf(req, loaded.entity, null), source, dictItems: dynamicDictItems(loaded.form.code, loaded.definition) };
     const ids = await exportIds(app.db, plan);
     if (!ids.length) throw new AppError('excel.noDataToExport');
     if (ids.length > MAX_EXPORT_ROWS) throw new AppError('res.tooManyIds', { params: { max: MAX_EXPORT_ROWS } });
-    const body = new PassThrough();
-    writeExport(app.db, plan, ids, body).catch((error: unknown) => {
-      req.log.error({ err: error }, 'dynamic form export failed');
-      body.destroy(error instanceof Error ? error : new Error(String(error)));
-    });
-    return attachment(reply, `${src.loaded.form.name}.xlsx`).send(body);
+    return sendWorkbook(req, reply, `${loaded.form.name}.xlsx`, (body) => writeExport(app.db, plan, ids, body));
   });
 }

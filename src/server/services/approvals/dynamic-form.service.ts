@@ -21,7 +21,7 @@ import { AppError, notFound, type FieldError } from '../../http/errors';
 import { parseId, parseIds, parseVersion, parseVersions, pickFields, withDefaults, type Row } from '../../resources/document-input';
 import { selectList } from '../../resources/document-read';
 import { checkReferences, toFieldError, validateValues, writeContext } from '../../resources/document-stages';
-import { MAX_PAGE_SIZE, orderSql, parsePageQuery, whereSql, type PageQuery } from '../../resources/page-query';
+import { MAX_PAGE_SIZE, orderSql, parsePageQuery, whereSql } from '../../resources/page-query';
 import { actorOf, presentHistory } from '../../resources/resource.service';
 import { registerSaveHook, type WriteActor } from '../../resources/save-hooks';
 import { deriveRecords, serviceWrite } from '../../resources/record-writer';
@@ -294,11 +294,11 @@ export async function recordHistory(ctx: DynamicContext, code: unknown, idRaw: u
   return { rows: presentHistory(entity, rows, ctx.language) };
 }
 
-/** The export's plan parts: the list query over the derived table (export.service writes the file). */
-export async function exportSource(ctx: DynamicContext, code: unknown, query: Record<string, unknown>): Promise<{ loaded: LoadedForm; clientId: number; query: PageQuery; source: RawBuilder<unknown> }> {
+/** The export's plan parts: the form, the caller's company and the derived table the list query reads (export.service writes the file). */
+export async function exportSource(ctx: DynamicContext, code: unknown): Promise<{ loaded: LoadedForm; clientId: number; source: RawBuilder<unknown> }> {
   const { clientId } = await callerTenant(ctx, 'export');
   const loaded = await withTenant(ctx.db, clientId, (tx) => loadForm(tx, clientId, code));
-  return { loaded, clientId, query: parsePageQuery(loaded.entity, { ...query, page: '1', size: '1' }), source: recordSource(loaded, clientId) };
+  return { loaded, clientId, source: recordSource(loaded, clientId) };
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -3,7 +3,7 @@ import { mkdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { finished } from 'node:stream/promises';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { allEntities, allPages, isLanguage, requireEntity, type EntityDef, type Language } from '../../../model';
 import { authOf, requireAuth } from '../../access/auth-context';
 import { ok, requestLanguage } from '../../http/envelope';
@@ -44,19 +44,38 @@ function exportFileName(entity: EntityDef, language: Language): string {
 /** The exports' shared directory: every app process of one installation must see the same DATA_DIR. */
 export const exportPath = (app: FastifyInstance, clientId: number, jobId: number) => join(app.config.dataDir, 'files', 'exports', String(clientId), `${jobId}.xlsx`);
 
-async function planOf(app: FastifyInstance, req: FastifyRequest, entity: EntityDef): Promise<ExportPlan> {
-  const auth = authOf(req);
-  const clientId = await assertCan(auth, entity.menuCode, 'export', { db: app.db });
-  const scope = await dataScope(auth, entity.menuCode, { db: app.db });
+/**
+ * What a list export's request asks of an entity's list: the language (`lang`, else the request's),
+ * the list query without paging, and the columns (`columns`, else `pageColumns`, else every field).
+ * The registry's lists and a dynamic form's records read their export requests with it.
+ */
+export function exportRequestOf(req: FastifyRequest, entity: EntityDef, pageColumns: string[] | null): Pick<ExportPlan, 'language' | 'query' | 'columns'> {
   const q = { ...(req.query as Query) };
   const language: Language = isLanguage(text(q.lang)) ? (text(q.lang) as Language) : requestLanguage(req);
   // Paging does not apply to an export; the rest of the list query does, checked by the same parser.
   const query = parsePageQuery(entity, { ...q, page: '1', size: '1' });
   const requested = text(q.columns)?.split(',').map((s) => s.trim()).filter(Boolean) ?? null;
-  const opt = text(q.opt);
+  return { language, query, columns: planColumns(entity, requested, pageColumns) };
+}
+
+/** A workbook sent as the reply while `write` streams it; a failure mid-way is logged and ends the download. */
+export function sendWorkbook(req: FastifyRequest, reply: FastifyReply, name: string, write: (out: PassThrough) => Promise<unknown>): FastifyReply {
+  const body = new PassThrough();
+  write(body).catch((error: unknown) => {
+    req.log.error({ err: error }, 'export failed');
+    body.destroy(error instanceof Error ? error : new Error(String(error)));
+  });
+  return attachment(reply, name).send(body);
+}
+
+async function planOf(app: FastifyInstance, req: FastifyRequest, entity: EntityDef): Promise<ExportPlan> {
+  const auth = authOf(req);
+  const clientId = await assertCan(auth, entity.menuCode, 'export', { db: app.db });
+  const scope = await dataScope(auth, entity.menuCode, { db: app.db });
+  const opt = text((req.query as Query).opt);
   const page = allPages().find((p) => (opt ? p.opt === opt : p.entity === entity.name));
   const pageColumns = page ? page.columns.map((c) => (typeof c === 'string' ? c : c.field)) : null;
-  return { entity, clientId, query, scope, columns: planColumns(entity, requested, pageColumns), language };
+  return { entity, clientId, scope, ...exportRequestOf(req, entity, pageColumns) };
 }
 
 export async function exportRoutes(app: FastifyInstance): Promise<void> {
@@ -80,14 +99,7 @@ export async function exportRoutes(app: FastifyInstance): Promise<void> {
         throw new AppError('excel.tooManyRowsToExport', { params: { rows: exportSheetRows(ids.length, groups).toLocaleString('en-US'), max: (EXCEL_SHEET_ROWS - 1).toLocaleString('en-US') } });
       }
       const name = exportFileName(entity, plan.language);
-      if (ids.length <= DIRECT_EXPORT_LIMIT) {
-        const body = new PassThrough();
-        (group ? writeGroupedExport(app.db, plan, group, ids, body) : writeExport(app.db, plan, ids, body)).catch((error: unknown) => {
-          req.log.error({ err: error }, 'export failed');
-          body.destroy(error instanceof Error ? error : new Error(String(error)));
-        });
-        return attachment(reply, name).send(body);
-      }
+      if (ids.length <= DIRECT_EXPORT_LIMIT) return sendWorkbook(req, reply, name, (body) => (group ? writeGroupedExport(app.db, plan, group, ids, body) : writeExport(app.db, plan, ids, body)));
       // A large export is a queued job: the runner of whichever app process claims it first writes
       // the file (issue 15, src/server/services/jobs/runner.ts). The ids are fixed now, with the
       // caller's rights and filters; the runner reads those rows only, in the caller's tenant.
