@@ -93,6 +93,48 @@ describe('friends', () => {
   });
 });
 
+describe('friends and requests on the generic lists (issue 30)', () => {
+  type Row = { id: number; status?: string; fullname: string; company: string; user_id?: number; version: number };
+  const G = '/crossapi';
+  const page = async (who: string, entity: 'friend' | 'friendrequest') => (await ok<{ rows: Row[] }>(who, 'GET', `${G}/${entity}/page?size=100`)).rows;
+
+  it('each person lists only their own pairs; only the asked person answers, audited; the spec calls agree', async () => {
+    const asked = await ok<{ id: number; status: string }>('maker', 'POST', `${F}/request`, { user_id: users['lone.user'].id, message: '想了解针织产能' });
+    expect(asked.status).toBe('pending');
+    const mine = (await page('lone.user', 'friendrequest')).find((r) => r.id === asked.id);
+    const maker = (await sql<{ fullname: string; company: string }>`select coalesce(u.fullname, u.username) as fullname, c.name as company from users u join clients c on c.id = u.client_id where u.id = ${users.maker.id}`.execute(t.app.db)).rows[0];
+    expect(mine).toMatchObject({ status: 'in', ...maker });
+    expect((await page('maker', 'friendrequest')).find((r) => r.id === asked.id)?.status).toBe('out');
+    // Nobody else reads or answers it; the asker cannot answer their own request.
+    expect((await page('brand', 'friendrequest')).some((r) => r.id === asked.id)).toBe(false);
+    expect((await call('brand', 'GET', `${G}/friendrequest/view?id=${asked.id}`)).status).toBe(404);
+    expect((await call('brand', 'POST', `${G}/friendrequest/action/accept`, { ids: [asked.id] })).status).toBe(404);
+    expect((await call('maker', 'POST', `${G}/friendrequest/action/accept`, { ids: [asked.id] })).status).toBe(409);
+
+    const done = await ok<{ rows: Row[] }>('lone.user', 'POST', `${G}/friendrequest/action/accept`, { ids: [asked.id], version: mine!.version });
+    // The asked person keeps it under 已同意; for the asker it is no longer waiting (they are friends now).
+    expect(done.rows[0].status).toBe('accepted');
+    expect((await page('lone.user', 'friendrequest')).find((r) => r.id === asked.id)?.status).toBe('accepted');
+    expect((await page('maker', 'friendrequest')).some((r) => r.id === asked.id)).toBe(false);
+    expect((await call('lone.user', 'POST', `${G}/friendrequest/action/decline`, { ids: [asked.id] })).status).toBe(409);
+    expect((await page('lone.user', 'friend')).map((r) => r.user_id)).toContain(users.maker.id);
+    expect((await page('maker', 'friend')).map((r) => r.user_id)).toContain(users['lone.user'].id);
+    expect((await page('brand', 'friend')).some((r) => r.user_id === users['lone.user'].id)).toBe(false);
+    expect((await ok<{ rows: Array<{ user_id: number }> }>('lone.user', 'GET', `${F}/list`)).rows.map((r) => r.user_id)).toContain(users.maker.id);
+    const audit = (await sql<{ action: string; user_id: number }>`select action, user_id::int as user_id from audit_log where entity = 'friendrequest' and record_id = ${asked.id}`.execute(t.app.db)).rows;
+    expect(audit).toEqual([{ action: 'accept', user_id: users['lone.user'].id }]);
+
+    // Declined through the list: the pair may ask again, as through the spec's call.
+    const again = await ok<{ id: number }>('brand', 'POST', `${F}/request`, { user_id: users['lone.user'].id });
+    await ok('lone.user', 'POST', `${G}/friendrequest/action/decline`, { ids: [again.id] });
+    // The asker is not told of a refusal: the request just stops waiting.
+    expect((await page('brand', 'friendrequest')).some((r) => r.id === again.id)).toBe(false);
+    expect((await page('lone.user', 'friendrequest')).find((r) => r.id === again.id)?.status).toBe('declined');
+    expect((await ok<{ status: string }>('brand', 'POST', `${F}/request`, { user_id: users['lone.user'].id })).status).toBe('pending');
+    expect((await call(null, 'GET', `${G}/friend/page`)).status).toBe(401);
+  });
+});
+
 describe('public discovery', () => {
   type Company = { code: string; name: string; type: string; contact_name?: string | null; own?: boolean };
   type Project = { code: string; name: string; buyer_name: string; contact_person?: string | null; contact_phone?: string | null; own?: boolean };

@@ -41,15 +41,20 @@ describe('discovery and friends', () => {
     await planner.waitForSelector('[data-testid=disc-found] >> text=已发送申请');
     await snap(planner, 'discovery-03-request-sent');
 
+    // The requests are the engine's list (the view `friendrequest`), opening on 待我回复; 同意 is its declared transition.
     await sales.goto(`${run.server.url}/discovery/index?tab=requests`);
-    await sales.waitForSelector('[data-testid=disc-request][data-direction=in]');
+    const request = sales.locator('[data-testid=grid-friendrequests] .ag-row', { hasText: '华纺制衣' }).first();
+    await request.waitFor();
+    expect(await request.locator('[col-id=status]').textContent()).toBe('待我回复');
     await snap(sales, 'discovery-04-request-in');
-    await sales.click('[data-testid=disc-accept]');
-    await sales.waitForSelector('[data-testid=disc-request]', { state: 'detached' });
+    await request.locator('.ag-selection-checkbox input').first().check();
+    await sales.click('[data-testid=action-accept]');
+    await sales.waitForSelector('[data-testid=grid-friendrequests] .ag-row:has-text("华纺制衣")', { state: 'detached' });
     await sales.click('[data-testid=disc-tab-friends]');
-    await sales.waitForSelector('[data-testid=disc-friend]');
-    expect(await sales.locator('[data-testid=disc-friend]').first().textContent()).toContain('华纺制衣');
-    await sales.locator('[data-testid=disc-friend] button').first().click();
+    const friend = sales.locator('[data-testid=grid-friends] .ag-row', { hasText: '华纺制衣' }).first();
+    await friend.waitFor();
+    await friend.locator('.ag-selection-checkbox input').first().check();
+    await sales.click('[data-testid=disc-friend-chat]');
     await sales.waitForSelector('[data-testid=chat-conversation]');
     expect(sales.url()).toMatch(/\/collab\/chat\?c=\d+/);
     await snap(sales, 'discovery-05-chat-with-friend');

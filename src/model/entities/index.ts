@@ -24,6 +24,7 @@ export * from './cyclecalendar.entity';
 export * from './demand.entity';
 export * from './dynamic-form.entity';
 export * from './finstatement.entity';
+export * from './friend.entity';
 export * from './inspection.entity';
 export * from './material.entity';
 export * from './materialcalloff.entity';

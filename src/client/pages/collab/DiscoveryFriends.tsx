@@ -1,63 +1,37 @@
 import { Avatar, Badge, Button, Caption1, Input, MessageBar, MessageBarBody, Text } from '@fluentui/react-components';
-import { Chat20Regular, Checkmark20Regular, Dismiss20Regular, PersonAdd20Regular, Search20Regular } from '@fluentui/react-icons';
+import { Chat20Regular, PersonAdd20Regular, Search20Regular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { friendCalls } from '../../../model/calls/friends';
-import { useCall } from '../../api/calls';
+import { resolvedPageOf } from '../../api/resolved-page';
+import { ListPage, type ListSlots } from '../../engine/ListPage';
+import type { ListController } from '../../engine/use-list-controller';
 import { chatApi } from './chat-api';
-import { useAddFriend, useDiscoveryStyles, useFriendRequests } from './use-discovery';
+import { useAddFriend, useDiscoveryStyles } from './use-discovery';
 import './chat-messages';
 import './discovery-messages';
 
-/** The caller's friends, each with a button that opens the one to one chat. */
-export function Friends() {
-  const { t } = useTranslation();
-  const s = useDiscoveryStyles();
-  const navigate = useNavigate();
-  const { data } = useCall(friendCalls.list, undefined);
-  const chat = async (userId: number) => {
-    const c = await chatApi.open(userId);
-    navigate(`/collab/chat?c=${c.id}`);
-  };
-  return (
-    <div className={s.list} data-testid="disc-friends">
-      {data && !data.rows.length ? <MessageBar><MessageBarBody>{t('disc.noFriends')}</MessageBarBody></MessageBar> : null}
-      {data?.rows.map((f) => (
-        <div key={f.id} className={s.row} data-testid="disc-friend">
-          <Avatar name={f.fullname} />
-          <div style={{ flex: 1 }}><Text weight="semibold">{f.fullname}</Text> <Caption1>{f.company}</Caption1></div>
-          <Button size="small" icon={<Chat20Regular />} onClick={() => void chat(f.user_id)}>{t('disc.chat')}</Button>
-        </div>
-      ))}
-    </div>
-  );
+/** The engine's list of a discovery page (grids/collab/friends.grid.ts) in the page's body, at the window's height below its head. */
+function DiscoveryList({ opt, testId, tools }: { opt: string; testId: string; tools?: ListSlots['tools'] }) {
+  const resolved = resolvedPageOf(opt);
+  return resolved ? <div style={{ height: 'calc(100vh - 150px)', minHeight: 420 }}><ListPage resolved={resolved} slots={{ testId, tools }} /></div> : null;
 }
 
-/** Pending friend requests: incoming ones with accept and decline, outgoing ones waiting. */
-export function Requests() {
+/** The caller's friends (the view `friend`), with the tool that opens the one to one chat with the selected one. */
+export function Friends() {
   const { t } = useTranslation();
-  const s = useDiscoveryStyles();
-  const { data, answer } = useFriendRequests();
-  return (
-    <div className={s.list} data-testid="disc-requests">
-      {data && !data.rows.length ? <MessageBar><MessageBarBody>{t('disc.noRequests')}</MessageBarBody></MessageBar> : null}
-      {data?.rows.map((r) => (
-        <div key={r.id} className={s.row} data-testid="disc-request" data-direction={r.direction}>
-          <Avatar name={r.fullname} />
-          <div style={{ flex: 1 }}>
-            <Text weight="semibold">{r.fullname}</Text> <Caption1>{r.company}</Caption1>
-            {r.message ? <Caption1 block>{r.message}</Caption1> : null}
-          </div>
-          {r.direction === 'in' ? (
-            <>
-              <Button size="small" appearance="primary" icon={<Checkmark20Regular />} onClick={() => void answer(r.id, 'accept')} data-testid="disc-accept">{t('disc.accept')}</Button>
-              <Button size="small" icon={<Dismiss20Regular />} onClick={() => void answer(r.id, 'decline')} data-testid="disc-decline">{t('disc.decline')}</Button>
-            </>
-          ) : <Badge color="informative">{t('disc.waiting')}</Badge>}
-        </div>
-      ))}
-    </div>
-  );
+  const navigate = useNavigate();
+  const chat = async (list: ListController) => {
+    const c = await chatApi.open(Number(list.one?.user_id));
+    navigate(`/collab/chat?c=${c.id}`);
+  };
+  return <DiscoveryList opt="friends" testId="disc-friends" tools={(list) => (
+    <Button icon={<Chat20Regular />} disabled={!list.one} onClick={() => void chat(list)} data-testid="disc-friend-chat">{t('disc.chat')}</Button>
+  )} />;
+}
+
+/** Pending friend requests (the view `friendrequest`): those to the caller are accepted or declined by the declared transitions. */
+export function Requests() {
+  return <DiscoveryList opt="friendrequests" testId="disc-requests" />;
 }
 
 /** Adding a friend: find one user by exact username, mobile or e-mail, then ask with a message. */

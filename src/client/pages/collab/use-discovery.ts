@@ -2,7 +2,7 @@ import { makeStyles, tokens } from '@fluentui/react-components';
 import { useState } from 'react';
 import useSWR from 'swr';
 import { discoveryCalls, friendCalls, type FoundUser } from '../../../model/calls/friends';
-import { callApi, callKey, useCall } from '../../api/calls';
+import { callApi, callKey } from '../../api/calls';
 
 /** The discovery page's data and commands (the views are DiscoveryLists.tsx and DiscoveryFriends.tsx). */
 export const DISCOVERY_PAGE_SIZE = 24;
@@ -55,16 +55,6 @@ export function useDiscoveredProjects(signedIn: boolean) {
   const input = { keyword: search.query || undefined, size: DISCOVERY_PAGE_SIZE };
   const { data, isLoading } = useSWR([...callKey(discoveryCalls.projects, input), signedIn], () => callApi(discoveryCalls.projects, input, { quiet: true }));
   return { search, data, isLoading };
-}
-
-/** The caller's pending friend requests, in and out, with accept and decline. */
-export function useFriendRequests() {
-  const { data, mutate } = useCall(friendCalls.requests, undefined);
-  const answer = async (id: number, action: 'accept' | 'decline') => {
-    await callApi(friendCalls.answer, { action, id });
-    await mutate();
-  };
-  return { data, answer };
 }
 
 /** Finding a user by exact username, mobile or e-mail, and asking them to be friends. */

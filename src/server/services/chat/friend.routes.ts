@@ -8,6 +8,8 @@ import { idsOf } from '../notify/task.routes';
 import { chatCallerOf } from './chat.routes';
 import { discoverCompanies, discoverProjects, type Viewer } from './discovery.service';
 import { answerFriend, findUser, listFriends, listRequests, removeFriend, requestFriend } from './friend.service';
+// The views `friend` and `friendrequest` (the discovery page's lists) register as this module loads.
+import './friend.views';
 
 
 /**

@@ -13,6 +13,8 @@ import type { ChatCaller } from './chat.service';
  */
 export type FriendRow = { id: number; user_id: number; fullname: string; username: string; company: string };
 export type FriendRequestRow = { id: number; user_id: number; fullname: string; company: string; message: string | null; created_at: string; direction: 'in' | 'out' };
+/** A request as its asked person keeps it once answered. */
+export type AnsweredRequestRow = Omit<FriendRequestRow, 'direction'> & { direction: FriendRequestRow['direction'] | 'accepted' | 'declined' };
 
 const pairKey = (a: number, b: number) => `${Math.min(a, b)}:${Math.max(a, b)}`;
 
@@ -92,11 +94,18 @@ export async function listFriends(db: Db, me: ChatCaller): Promise<FriendRow[]> 
     where f.status = 'accepted' and (f.requester_id = ${me.userId} or f.addressee_id = ${me.userId}) order by fullname`.execute(db)).rows;
 }
 
-/** Pending requests to the caller (`in`) and from the caller (`out`), newest first. */
-export async function listRequests(db: Db, me: ChatCaller): Promise<FriendRequestRow[]> {
-  return (await sql<FriendRequestRow>`select f.id::int as id, u.id::int as user_id, coalesce(u.fullname, u.username) as fullname, coalesce(c.name, '') as company,
-      f.message, f.created_at, case when f.addressee_id = ${me.userId} then 'in' else 'out' end as direction
+/**
+ * Pending requests to the caller (`in`) and from the caller (`out`), newest first; with `answered`,
+ * also those the caller answered (`direction` then `accepted` or `declined`; never the asker's
+ * declined ones: nobody is told a refusal).
+ */
+export async function listRequests(db: Db, me: ChatCaller): Promise<FriendRequestRow[]>;
+export async function listRequests(db: Db, me: ChatCaller, options: { answered: true }): Promise<AnsweredRequestRow[]>;
+export async function listRequests(db: Db, me: ChatCaller, options: { answered?: boolean } = {}): Promise<AnsweredRequestRow[]> {
+  const answered = options.answered ? sql`or (f.status in ('accepted', 'declined') and f.addressee_id = ${me.userId})` : sql``;
+  return (await sql<AnsweredRequestRow>`select f.id::int as id, u.id::int as user_id, coalesce(u.fullname, u.username) as fullname, coalesce(c.name, '') as company,
+      f.message, f.created_at, case when f.status <> 'pending' then f.status when f.addressee_id = ${me.userId} then 'in' else 'out' end as direction
     from chat_friend f join users u on u.id = case when f.requester_id = ${me.userId} then f.addressee_id else f.requester_id end
     left join clients c on c.id = u.client_id
-    where f.status = 'pending' and (f.requester_id = ${me.userId} or f.addressee_id = ${me.userId}) order by f.created_at desc, f.id desc`.execute(db)).rows;
+    where (f.status = 'pending' and (f.requester_id = ${me.userId} or f.addressee_id = ${me.userId})) ${answered} order by f.created_at desc, f.id desc`.execute(db)).rows;
 }

@@ -138,8 +138,21 @@ async function seedAnnouncements(db: Parameters<Parameters<typeof registerSeeder
   }
 }
 
+/**
+ * A friend request waiting in the demo (discovery's requests tab): the supplier's administrator asked
+ * the brand's. Written as the friend service stores a request, without its notice (the demo's bells
+ * start from the orders).
+ */
+async function seedFriendRequest(db: Parameters<Parameters<typeof registerSeeder>[0]>[0], users: Record<string, number>): Promise<void> {
+  const [from, to] = [users.supplier, users.brand];
+  if (!from || !to) return;
+  await sql`insert into chat_friend (pair_key, requester_id, addressee_id, message) values (${`${Math.min(from, to)}:${Math.max(from, to)}`}, ${from}, ${to}, ${'新季色卡已上线，欢迎交流'})
+    on conflict (pair_key) do nothing`.execute(db);
+}
+
 registerSeeder(async (db, { tenants, users }) => {
   await seedTasks(db, tenants, users);
+  await seedFriendRequest(db, users);
   await seedAnnouncements(db, tenants, users);
   await seedTickets(db, tenants, users);
 }, { exchange: true });
