@@ -2,27 +2,34 @@ import { MessageBar, MessageBarBody } from '@fluentui/react-components';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { isPersonalId, percentError, userGender } from '../../../model/account-profile';
 import type { OwnProfile, OwnProfileInput } from '../../../model/calls/account-profile';
-import { checkRule } from '../../../model/rules';
+import { ownProfileForm } from '../../../model/profile-forms';
 import { ApiError } from '../../api/client';
 import { applyServerFieldErrors } from '../../api/form-errors';
 import { toast } from '../../kernel/toast-bus';
-import { TextField } from '../../form/TextField';
-import { DictSelectField } from './DictSelectField';
+import { DeclaredFields, type DeclaredRow } from './DeclaredFields';
 import { SaveCancel } from './SaveCancel';
 import { useUserStyles } from './user-styles';
 
-const FIELDS = ['fullname', 'email', 'mobile', 'last_name', 'first_name', 'gender', 'title', 'personal_id', 'user_percent'] as const;
-type ProfileValues = Record<(typeof FIELDS)[number], string>;
+const FIELDS = ownProfileForm.fields.map((f) => f.key);
+type ProfileValues = Record<string, string>;
+/** The form's rows; the test ids the page's tests name. */
+const ROWS: DeclaredRow[] = [
+  [['fullname']],
+  [['last_name', 'profile-last-name'], ['first_name', 'profile-first-name']],
+  [['gender', 'profile-gender'], ['title', 'profile-title']],
+  [['email']],
+  [['mobile']],
+  [['personal_id', 'profile-personal-id'], ['user_percent', 'profile-percent']],
+];
 
-const valuesOf = (p: OwnProfile): ProfileValues => Object.fromEntries(FIELDS.map((f) => [f, p[f] ?? ''])) as ProfileValues;
+const valuesOf = (p: OwnProfile): ProfileValues => Object.fromEntries(FIELDS.map((f) => [f, String((p as Record<string, unknown>)[f] ?? '')]));
 
 /**
  * Editing one's own profile (spec 7 save-profile; spec 3 "user": names, gender, title, personal ID,
- * work percentage). The spec 5 rules run here first (required name, `email`, `telephone`, four
- * decimals); the server checks them again and also that the e-mail is not another account's, and
- * its field errors land on the fields (spec 8).
+ * work percentage), drawn and checked from its declaration (ownProfileForm); the server checks it
+ * again and also that the e-mail is not another account's, and its field errors land on the fields
+ * (spec 8).
  */
 export function ProfileForm({ profile, save, onDone }: { profile: OwnProfile; save: (input: OwnProfileInput) => Promise<unknown>; onDone: () => void }) {
   const s = useUserStyles();
@@ -32,7 +39,8 @@ export function ProfileForm({ profile, save, onDone }: { profile: OwnProfile; sa
   const submit = handleSubmit(async (v) => {
     setFailure('');
     try {
-      const body = Object.fromEntries(FIELDS.map((f) => [f, f === 'personal_id' ? v[f].trim().toUpperCase() : v[f].trim()])) as OwnProfileInput;
+      // The declaration's upper case (the ID number) is the server's to apply; its reply is what the page shows.
+      const body = Object.fromEntries(FIELDS.map((f) => [f, v[f].trim()])) as OwnProfileInput;
       await save(body);
       toast.success(t('ui.profile.saved'));
       onDone();
@@ -41,7 +49,6 @@ export function ProfileForm({ profile, save, onDone }: { profile: OwnProfile; sa
       if (!applyServerFieldErrors(e, setError, {}, FIELDS)) setFailure(e instanceof ApiError ? e.message : String(e));
     }
   });
-  const optional = (check: (x: string) => boolean | string) => ({ validate: (x: string) => x.trim() === '' || check(x.trim()) });
   return (
     <form onSubmit={submit} noValidate className={s.editForm} data-testid="profile-form">
       {failure ? (
@@ -49,21 +56,7 @@ export function ProfileForm({ profile, save, onDone }: { profile: OwnProfile; sa
           <MessageBarBody>{failure}</MessageBarBody>
         </MessageBar>
       ) : null}
-      <TextField control={control} name="fullname" label={t('ui.userinfo.fullname')} required maxLength={50} rules={{ validate: (x) => x.trim() !== '' || t('rule.required') }} />
-      <div className={s.pair}>
-        <TextField control={control} name="last_name" label={t('ui.userinfo.lastName')} maxLength={50} testId="profile-last-name" />
-        <TextField control={control} name="first_name" label={t('ui.userinfo.firstName')} maxLength={50} testId="profile-first-name" />
-      </div>
-      <div className={s.pair}>
-        <DictSelectField control={control} name="gender" label={t('ui.userinfo.gender')} dict={userGender} testId="profile-gender" />
-        <TextField control={control} name="title" label={t('ui.userinfo.jobTitle')} maxLength={50} testId="profile-title" />
-      </div>
-      <TextField control={control} name="email" label={t('ui.userinfo.email')} type="email" autoComplete="email" maxLength={100} rules={optional((x) => checkRule('email', x) || t('rule.email'))} />
-      <TextField control={control} name="mobile" label={t('ui.userinfo.mobile')} type="tel" autoComplete="tel" maxLength={20} rules={optional((x) => checkRule('telephone', x) || t('rule.telephone'))} />
-      <div className={s.pair}>
-        <TextField control={control} name="personal_id" label={t('ui.userinfo.personalId')} maxLength={18} testId="profile-personal-id" rules={optional((x) => isPersonalId(x) || t('account.personalIdFormat'))} />
-        <TextField control={control} name="user_percent" label={t('ui.userinfo.percent')} inputMode="decimal" maxLength={20} testId="profile-percent" rules={optional((x) => { const k = percentError(x); return k ? t(k) : true; })} />
-      </div>
+      <DeclaredFields form={ownProfileForm} rows={ROWS} control={control} />
       <SaveCancel busy={formState.isSubmitting} onCancel={onDone} testId="profile-save" />
     </form>
   );
