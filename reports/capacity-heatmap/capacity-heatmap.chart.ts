@@ -1,4 +1,5 @@
 import type { HeatCell } from '../../src/model/allocation';
+import { groupedNumber } from '../../src/model/number-text';
 
 /**
  * The capacity heatmap of the allocation workbench (issue 6): vendors as rows, cycles as columns, each
@@ -114,7 +115,7 @@ export function capacityHeatmapOption(input: HeatmapInput): HeatmapOption {
         const vendor = input.vendors[d.value[1]]?.label ?? '';
         const cycle = input.cycles[d.value[0]] ?? '';
         const share = d.capacity > 0 ? `${d.value[2]}%` : w.noCapacity;
-        return `${vendor} · ${cycle}<br/>${w.load} ${d.load.toLocaleString()} / ${w.capacity} ${d.capacity.toLocaleString()} (${share})`;
+        return `${vendor} · ${cycle}<br/>${w.load} ${groupedNumber(d.load, 3)} / ${w.capacity} ${groupedNumber(d.capacity, 3)} (${share})`;
       },
     },
     // Every cycle is labelled; a long range is tilted so the labels do not collide.

@@ -1,4 +1,5 @@
 /** The isomorphic core: imported by server, browser and declarations alike. */
+export * from './number-text';
 export * from './entity';
 export * from './line-transitions';
 export * from './field-types';

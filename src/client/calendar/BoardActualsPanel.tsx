@@ -8,6 +8,7 @@
 import { useTranslation } from 'react-i18next';
 import type { BoardBar, BoardLine } from '../../model/schedule-board';
 import { type BoardActualsView, EARLY_COLOUR, forecastSlip, LATE_COLOUR, paceOf } from './board-actuals';
+import { groupedNumber } from '../../model/number-text';
 
 const hidden = { position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)', margin: -1, padding: 0 } as const;
 
@@ -60,15 +61,15 @@ function SelectedFigures({ view, bar, lines }: { view: BoardActualsView; bar: Bo
     <div data-testid="board-actual-selected" data-tracked="true" data-bar-id={b.bar_id} style={{ display: 'flex', gap: 12, flexWrap: 'wrap' }}>
       <span>{bar.plan_no}</span>
       <span>{pct !== null
-        ? t('board.actual.made', { actual: b.actual.toLocaleString(), planned: b.planned_to_date.toLocaleString(), percent: pct, qty: b.qty.toLocaleString() })
-        : t('board.actual.madeUnplanned', { actual: b.actual.toLocaleString(), qty: b.qty.toLocaleString() })}</span>
+        ? t('board.actual.made', { actual: groupedNumber(b.actual, 3), planned: groupedNumber(b.planned_to_date, 3), percent: pct, qty: groupedNumber(b.qty, 3) })
+        : t('board.actual.madeUnplanned', { actual: groupedNumber(b.actual, 3), qty: groupedNumber(b.qty, 3) })}</span>
       <span>{t('board.actual.planEnd', { date: b.plan_end })}</span>
       <span data-testid="board-actual-forecast" style={{ color: slip > 0 ? LATE_COLOUR : slip < 0 ? EARLY_COLOUR : undefined, fontWeight: slip ? 600 : undefined }}>
         {b.done ? t('board.actual.done', { date: b.forecast_end ?? '' }) : b.forecast_end ? t('board.actual.forecastEnd', { date: b.forecast_end }) : t('board.actual.noForecast')}
         {slip > 0 && ` · ${t('board.actual.later', { count: slip })}`}
         {slip < 0 && ` · ${t('board.actual.earlier', { count: -slip })}`}
       </span>
-      {line && <span data-testid="board-actual-next">{t('board.actual.next', { line: code, date: line.next_day, qty: line.forecast_next.toLocaleString() })}</span>}
+      {line && <span data-testid="board-actual-next">{t('board.actual.next', { line: code, date: line.next_day, qty: groupedNumber(line.forecast_next, 3) })}</span>}
     </div>
   );
 }

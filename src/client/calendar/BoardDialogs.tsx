@@ -11,8 +11,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { BoardBar, BoardData } from '../../model/schedule-board';
 import { canMake, lineWindow, validateMerge, validateSplit } from './board-model';
+import { groupedNumber } from '../../model/number-text';
 
-const fmt = (n: number) => Math.round(n).toLocaleString();
+const fmt = (n: number) => groupedNumber(Math.round(n));
 
 export function BoardSplitDialog({ data, bar, onSplit, onClose }: { data: BoardData; bar: BoardBar; onSplit: (qty: number, lineId?: number) => Promise<boolean>; onClose: () => void }) {
   const { t } = useTranslation();
@@ -121,9 +122,9 @@ export function BoardMergeDialog({ bars, onMerge, onClose }: { bars: BoardBar[];
               <MessageBar intent="warning" data-testid="board-merge-error"><MessageBarBody>{t(err.key)}</MessageBarBody></MessageBar>
             ) : (
               <>
-                <p>{t('board.merge.confirm', { count: bars.length, plan: bars[0].plan_no, qty: bars.reduce((a, b) => a + b.qty, 0).toLocaleString() })}</p>
+                <p>{t('board.merge.confirm', { count: bars.length, plan: bars[0].plan_no, qty: fmt(bars.reduce((a, b) => a + b.qty, 0)) })}</p>
                 <ul style={{ fontSize: 12, color: '#555', paddingLeft: 18 }}>
-                  {sorted.map((b) => <li key={b.id}>{b.start} → {b.end} · {b.qty.toLocaleString()}</li>)}
+                  {sorted.map((b) => <li key={b.id}>{b.start} → {b.end} · {fmt(b.qty)}</li>)}
                 </ul>
               </>
             )}

@@ -14,6 +14,7 @@ import { dayLoad, type BoardLayout, type DragPreview, loadPercent, type Rect } f
 import { HEADER, LABELS } from './board-draw';
 import type { LateBarReasons } from '../../model/late-reasons';
 import { ReasonLines } from './LateReasonsPanel';
+import { groupedNumber } from '../../model/number-text';
 
 const hidden = { position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)', margin: -1, padding: 0 } as const;
 const tipStyle = { position: 'fixed', background: '#fff', border: '1px solid #ccc', borderRadius: 4, padding: '6px 8px', fontSize: 12, boxShadow: '0 2px 8px rgba(0,0,0,.15)', zIndex: 10, pointerEvents: 'none' } as const;
@@ -39,7 +40,7 @@ export function DragInfo({ data, preview, day }: { data: BoardData; preview: Dra
 
 /** A tooltip field's value as people read it: numbers grouped, dictionary codes by their label. */
 function tipValue(f: CalendarBarField, v: unknown, lang: 'zh' | 'en'): string {
-  if (f.kind === 'number') return Number(v ?? 0).toLocaleString();
+  if (f.kind === 'number') return groupedNumber(Number(v ?? 0), 3);
   if (f.dict && typeof v === 'string') return dictionaryItems(f.dict)?.find((i) => i.value === v)?.label[lang] || v;
   return v === null || v === undefined || v === '' ? '—' : String(v);
 }

@@ -8,6 +8,7 @@ import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface
 import { useTranslation } from 'react-i18next';
 import type { BoardData } from '../../model/schedule-board';
 import { overloadRows, type OverloadAsk } from './board-model';
+import { groupedNumber } from '../../model/number-text';
 
 const SHOWN = 8;
 const cell = { padding: '3px 10px', borderBottom: '1px solid #eee', textAlign: 'right' } as const;
@@ -28,7 +29,7 @@ export function BoardOverloadDialog({ data, ask, onAnyway, onPush, onClose }: {
     onClose();
     void fn();
   };
-  const fmt = (n: number) => n.toLocaleString();
+  const fmt = (n: number) => groupedNumber(n, 3);
   return (
     <Dialog open modalType="alert" onOpenChange={(_, d) => !d.open && onClose()}>
       <DialogSurface data-testid="board-overload-dialog" data-days={rows.map((r) => r.date).join(',')} style={{ maxWidth: 640 }}>

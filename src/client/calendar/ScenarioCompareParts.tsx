@@ -3,6 +3,7 @@ import type React from 'react';
 import { useTranslation } from 'react-i18next';
 import type { BoardLine, ScenarioComparison } from '../../model/schedule-board';
 import { delta } from './board-model';
+import { groupedNumber } from '../../model/number-text';
 
 export const GOOD = '#107c10';
 export const BAD = '#c50f1f';
@@ -10,7 +11,7 @@ export const th: React.CSSProperties = { textAlign: 'right', fontWeight: 600, co
 export const td: React.CSSProperties = { textAlign: 'right', padding: '4px 6px', borderBottom: '1px solid #f0f0f2', whiteSpace: 'nowrap' };
 
 export function fmt(n: number, pct?: boolean): string {
-  return pct ? `${(n * 100).toFixed(1)}%` : Math.round(n).toLocaleString();
+  return pct ? `${(n * 100).toFixed(1)}%` : groupedNumber(Math.round(n));
 }
 
 export function Delta({ live, scen, lowerIsBetter, pct, testid, neutral }: { live: number; scen: number; lowerIsBetter: boolean; pct?: boolean; testid?: string; neutral?: boolean }) {
@@ -18,7 +19,7 @@ export function Delta({ live, scen, lowerIsBetter, pct, testid, neutral }: { liv
   const d = delta(live, scen, lowerIsBetter);
   if (d.tone === 'same') return <span data-testid={testid} data-tone="same" style={{ color: '#888' }}>—</span>;
   const sign = d.diff > 0 ? '+' : '−';
-  const text = pct ? `${sign}${Math.abs(d.diff * 100).toFixed(1)} pt` : `${sign}${Math.abs(Math.round(d.diff)).toLocaleString()}`;
+  const text = pct ? `${sign}${Math.abs(d.diff * 100).toFixed(1)} pt` : `${sign}${groupedNumber(Math.abs(Math.round(d.diff)))}`;
   return (
     <span data-testid={testid} data-tone={neutral ? 'changed' : d.tone} title={neutral ? undefined : t(`board.compare.${d.tone}`)} style={{ color: neutral ? '#555' : d.tone === 'better' ? GOOD : BAD, fontWeight: 600 }}>
       {d.diff > 0 ? '▲' : '▼'} {text}

@@ -8,6 +8,7 @@ import { type BoardLayer, drawBoard, type DrawState, HEADER, LABELS } from './bo
 import { type BoardActualsView, drawActualBars, drawActualLabels } from './board-actuals';
 import type { BoardPainter, ZoomPainter } from './useBoardLayout';
 import type { Drag } from './board-drag';
+import { groupedNumber } from '../../model/number-text';
 
 export type BoardPaintInput = {
   canvas: RefObject<HTMLCanvasElement | null>;
@@ -56,7 +57,7 @@ export function useBoardPaint(p: BoardPaintInput): void {
   const weekdays = useMemo(() => (lang === 'en' ? ['Su', 'Mo', 'Tu', 'We', 'Th', 'Fr', 'Sa'] : ['日', '一', '二', '三', '四', '五', '六']), [lang]);
   const layerOn = useMemo(() => (l: BoardLayout): BoardLayer | undefined => actuals ? {
     bars: (g, bars, ox, oy, start) => drawActualBars(g, actuals, l, bars, ox, oy, start),
-    labels: (g, rows, oy, days) => drawActualLabels(g, actuals, rows, oy, HEADER, LABELS, days, (planned, actual) => t('board.actual.line', { planned: planned.toLocaleString(), actual: actual.toLocaleString() }), 'system-ui, "Noto Sans CJK SC", sans-serif'),
+    labels: (g, rows, oy, days) => drawActualLabels(g, actuals, rows, oy, HEADER, LABELS, days, (planned, actual) => t('board.actual.line', { planned: groupedNumber(planned, 3), actual: groupedNumber(actual, 3) }), 'system-ui, "Noto Sans CJK SC", sans-serif'),
   } : undefined, [actuals, t]);
   const layer = useMemo(() => layerOn(layout), [layerOn, layout]);
   const loadText = useLoadText(t);

@@ -6,6 +6,7 @@ import { MatrixBlockTools } from './MatrixBlockTools';
 import { blockMatrix, blockTotals, rowsOfBlock, type StyleBlock } from './matrix-blocks';
 import { useMatrixStyles } from './matrix-styles';
 import { matrixOf, matrixRecords, type MatrixEntriesModel } from './use-matrix-entries';
+import { groupedNumber } from '../../model/number-text';
 
 const CONFIG = { rowField: 'colour', colField: 'size', cellField: 'qty' } as const;
 
@@ -56,11 +57,11 @@ export function MatrixBlock({ b, index: bi, model, disabled, currency }: BlockPr
       </div>
       <div className={s.foot}>
         <span>
-          {t('orders.matrix.styleTotal')} <span className={s.strong} data-testid="style-total">{totals.total.toLocaleString()}</span>
+          {t('orders.matrix.styleTotal')} <span className={s.strong} data-testid="style-total">{groupedNumber(totals.total, 3)}</span>
         </span>
         {totals.amount !== null && (
           <span>
-            {t('orders.matrix.styleAmount')} <span className={s.strong} data-testid="style-amount">{totals.amount.toLocaleString(undefined, { maximumFractionDigits: 4 })}</span> {currency ?? ''}
+            {t('orders.matrix.styleAmount')} <span className={s.strong} data-testid="style-amount">{groupedNumber(totals.amount, 4)}</span> {currency ?? ''}
           </span>
         )}
         <span>{t('orders.matrix.lines', { count: rowsOfBlock(rows, b, layout).length })}</span>

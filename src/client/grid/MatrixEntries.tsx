@@ -5,6 +5,7 @@ import type { ChildGridProps } from './ChildGrid';
 import { MatrixBlock } from './MatrixBlock';
 import { useMatrixStyles } from './matrix-styles';
 import { useMatrixEntries } from './use-matrix-entries';
+import { groupedNumber } from '../../model/number-text';
 
 /**
  * A document's colour x size lines (issue 6; the engine's since issue 17): per style a matrix with
@@ -40,8 +41,8 @@ export function MatrixEntries(p: ChildGridProps & { currency?: string; priceHint
       )}
       <div className={s.head}>
         <Subtitle2>{en ? p.grid.child.label.en : p.grid.child.label.zh}</Subtitle2>
-        <Text data-testid="order-total-qty">{t('orders.matrix.orderTotal', { qty: whole.qty.toLocaleString() })}</Text>
-        {whole.amount !== null && <Text data-testid="order-total-amount">{t('orders.matrix.orderAmount', { amount: whole.amount.toLocaleString(undefined, { maximumFractionDigits: 4 }), currency: p.currency ?? '' })}</Text>}
+        <Text data-testid="order-total-qty">{t('orders.matrix.orderTotal', { qty: groupedNumber(whole.qty, 3) })}</Text>
+        {whole.amount !== null && <Text data-testid="order-total-amount">{t('orders.matrix.orderAmount', { amount: groupedNumber(whole.amount, 4), currency: p.currency ?? '' })}</Text>}
         <span style={{ flex: 1 }} />
         {!p.disabled && (
           <Button size="small" icon={<AddRegular />} onClick={addBlock} data-testid="order-add-style">

@@ -1,5 +1,6 @@
 import { structureText, type GridRenderer } from '../../model/field-types';
 import type { ResolvedColumn } from '../../model/page-resolve';
+import { groupedNumber } from '../../model/number-text';
 
 /**
  * The text a list cell shows, per grid renderer of the field-type table (STYLE habit 2: one typed
@@ -24,7 +25,7 @@ function numberText(value: unknown, minDecimals: number): string {
   const n = typeof value === 'number' ? value : Number(value);
   if (!Number.isFinite(n)) return String(value);
   // Spec 9: decimals stop at 4.
-  return n.toLocaleString('en-US', { minimumFractionDigits: minDecimals, maximumFractionDigits: 4 });
+  return groupedNumber(n, 4, minDecimals);
 }
 
 function optionLabel(value: unknown, ctx: CellContext): string {

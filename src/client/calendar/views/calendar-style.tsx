@@ -1,3 +1,4 @@
+import { groupedNumber } from '../../../model/number-text';
 /** The calendar views' look: day kinds, capacity text, the year's small months, legends, events. */
 const CALENDAR_CSS = `
 .calview .fc { font-size: 13px; }
@@ -32,7 +33,7 @@ export function CalendarStyle() {
   return <style>{CALENDAR_CSS}</style>;
 }
 
-export const fmt = (n: number) => Math.round(n).toLocaleString();
+export const fmt = (n: number) => groupedNumber(Math.round(n));
 export const titleOf = (label: { zh: string; en: string }, lang: string) => label[lang === 'en' ? 'en' : 'zh'];
 
 /** A day cell's number; the 1st of a month names the month (the year view is one continuous grid). */

@@ -11,6 +11,7 @@ import { LOOKS, T } from './dashboard-texts';
 import { DashboardWidgetCard } from './DashboardWidgetCard';
 import { useDashboard } from './use-dashboard';
 import { WallControls } from './wall-parts';
+import { clockText } from '../../../model/number-text';
 
 /** `/visual/{opt}` (wall) and `/workspace/ecindex/{opt}`, `/clientrpt/page/{opt}` (workbench): the dashboard named by opt. */
 export function DashboardRoute({ look = 'wall' }: { look?: 'wall' | 'board' }) {
@@ -60,7 +61,7 @@ function Dashboard({ def, look }: { def: DashboardDef; look: 'wall' | 'board' })
           <span style={{ fontSize: look === 'wall' ? (full ? 30 : 24) : 20, lineHeight: look === 'wall' ? (full ? '38px' : '32px') : '28px', fontWeight: 700, letterSpacing: look === 'wall' ? 1 : 0 }}>{tr(def.title)}</span>
           <span style={{ color: L.muted, fontSize: 12, lineHeight: '18px', marginTop: 2, whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' }} title={tr(def.purpose)}>
             {tr(def.purpose)}
-            {updatedAt ? ` · ${tr(T.updated)} ${updatedAt.toLocaleTimeString(en ? 'en-GB' : 'zh-CN', { hour12: false })}` : ''}
+            {updatedAt ? ` · ${tr(T.updated)} ${clockText(updatedAt)}` : ''}
           </span>
         </div>
         <WallControls

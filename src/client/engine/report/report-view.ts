@@ -1,5 +1,6 @@
 import type { ChartKind, Label, ReportDef } from '../../../model';
 import { fmtValue, toChartData, type ChartData } from '../../../../reports/charts';
+import { groupedNumber } from '../../../model/number-text';
 
 export type ReportRow = Record<string, string | number | null> & { _level: number };
 export type ReportResult = { columns: Array<{ key: string; label: string; kind: 'dimension' | 'measure' }>; rows: ReportRow[]; labels?: Record<string, Record<string, string>> };
@@ -36,6 +37,6 @@ export function shownMeasure(report: ReportDef, key: string, v: string | number 
   const m = report.measures.find((x) => x.key === key);
   if (v === null || v === undefined) return '—';
   if (m?.format === 'percent') return fmtValue(Number(v), true);
-  if (m?.format === 'money') return Number(v).toLocaleString(undefined, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-  return Number(v).toLocaleString(undefined, { maximumFractionDigits: 2 });
+  if (m?.format === 'money') return groupedNumber(Number(v), 2, 2);
+  return groupedNumber(Number(v), 2);
 }

@@ -6,6 +6,7 @@ import { useCall } from '../../api/calls';
 import type { EntityApi, Row } from '../../api/entity-api';
 import { toast } from '../../kernel/toast-bus';
 import './outsource-messages';
+import { groupedNumber } from '../../../model/number-text';
 
 const useStyles = makeStyles({
   table: {
@@ -42,7 +43,7 @@ function useVendorProposals(api: EntityApi, order: Row, onDone: () => void) {
 }
 
 const pct = (v: number | null) => (v === null ? '—' : `${Math.round(v * 100)}%`);
-const num = (v: number | null) => (v === null ? '—' : v.toLocaleString('en-US'));
+const num = (v: number | null) => (v === null ? '—' : groupedNumber(v, 3));
 
 type RowProps = { p: VendorProposal; assignable: boolean; busy: boolean; onChoose: (p: VendorProposal) => void };
 

@@ -1,4 +1,5 @@
 import type { EChartsCoreOption } from 'echarts/core';
+import { groupedNumber } from '../../../model/number-text';
 
 /** What the chart reads of a comparison (src/server/services/sourcing/sourcing.compare.ts). */
 export type ChartSupplier = { supplier_name: string; total: number | null; complete: boolean; awarded: boolean };
@@ -32,7 +33,7 @@ export function comparisonChartOption(suppliers: ChartSupplier[], title: string)
       {
         type: 'bar',
         barMaxWidth: 28,
-        label: { show: true, position: 'right', formatter: (p: { value: number }) => p.value.toLocaleString('en-US', { maximumFractionDigits: 2 }) },
+        label: { show: true, position: 'right', formatter: (p: { value: number }) => groupedNumber(p.value, 2) },
         data: shown.map((s) => ({
           value: s.total,
           itemStyle: { color: s.complete && s.total === lowest ? '#107c10' : s.complete ? '#0f6cbd' : '#a19f9d', borderColor: s.awarded ? '#c19c00' : undefined, borderWidth: s.awarded ? 3 : 0 },

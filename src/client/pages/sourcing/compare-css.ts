@@ -1,3 +1,4 @@
+import { groupedNumber } from '../../../model/number-text';
 /** The comparison page's look (plain CSS, scoped by its `sc-` class names). */
 export const CSS = `
 .sc-page { display: flex; flex-direction: column; gap: 12px; padding: 16px; min-width: 0; }
@@ -16,4 +17,4 @@ export const CSS = `
 .sc-score { width: 88px; }
 `;
 
-export const fmt = (n: number | null | undefined, d = 4) => (n === null || n === undefined ? '' : Number(n).toLocaleString('en-US', { maximumFractionDigits: d }));
+export const fmt = (n: number | null | undefined, d = 4) => (n === null || n === undefined ? '' : groupedNumber(Number(n), d));

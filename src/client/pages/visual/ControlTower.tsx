@@ -15,6 +15,7 @@ import { todayIso, useControlTower } from './use-control-tower';
 import { WallControls } from '../../engine/report/wall-parts';
 import { TowerTiles } from './tiles/TowerTiles';
 import { TowerScenarios } from './scenarios/TowerScenarios';
+import { clockText } from '../../../model/number-text';
 
 /**
  * The control tower (`/visual/control-tower`, spec `/visual/{opt}`): headline numbers and one ECharts
@@ -45,7 +46,7 @@ export function ControlTower() {
           <span style={{ width: 8, height: 8, borderRadius: 4, background: WALL.good, boxShadow: `0 0 8px ${WALL.good}` }} />
           {tr(T.live)}
           {/* The time and the spinner keep their room before the first reply: the heading's line never grows and wraps (pushing the tower down). */}
-          <span style={{ fontVariantNumeric: 'tabular-nums' }}>{` · ${tr(T.updated)} ${updatedAt ? updatedAt.toLocaleTimeString(en ? 'en-GB' : 'zh-CN', { hour12: false }) : '--:--:--'}`}</span>
+          <span style={{ fontVariantNumeric: 'tabular-nums' }}>{` · ${tr(T.updated)} ${updatedAt ? clockText(updatedAt) : '--:--:--'}`}</span>
           <span style={{ display: 'inline-flex', width: 16 }}>{loading ? <Spinner size="extra-tiny" /> : null}</span>
         </span>
         <div style={{ flex: 1 }} />

@@ -6,6 +6,7 @@ import type { Label } from '../../../../model';
 import { SCHEDULE_KPIS, type KpiRow } from '../../../../model/schedule-board';
 import { WALL } from '../tower-texts';
 import { useTowerScenarios } from './use-tower-scenarios';
+import { groupedNumber } from '../../../../model/number-text';
 
 const S = {
   title: { zh: '排产方案对比', en: 'Scheduling scenarios' },
@@ -23,7 +24,7 @@ const S = {
   by: { zh: '创建人', en: 'by' },
 } satisfies Record<string, Label>;
 
-const format = (key: KpiRow['key'], v: number) => (SCHEDULE_KPIS.find((k) => k.key === key)!.format === 'percent' ? `${(v * 100).toFixed(1)}%` : v.toLocaleString());
+const format = (key: KpiRow['key'], v: number) => (SCHEDULE_KPIS.find((k) => k.key === key)!.format === 'percent' ? `${(v * 100).toFixed(1)}%` : groupedNumber(v, 3));
 const TONE = { better: WALL.good, worse: WALL.bad, same: WALL.muted } as const;
 
 const CARD = { background: WALL.card, border: `1px solid ${WALL.border}`, borderRadius: 10, padding: '10px 12px', display: 'flex', flexDirection: 'column', gap: 4, minWidth: 0 } as const;
@@ -42,7 +43,7 @@ function KpiWaiting({ label, failed }: { label: string; failed: boolean }) {
 /** One figure: the live plan's, the scenario's beside it and the difference, green when better, red when worse. */
 function KpiCard({ row, tr }: { row: KpiRow; tr: (l: Label) => string }) {
   const decl = SCHEDULE_KPIS.find((k) => k.key === row.key)!;
-  const diff = row.diff === null ? '' : decl.format === 'percent' ? `${row.diff > 0 ? '+' : ''}${(row.diff * 100).toFixed(1)} ${tr(S.pp)}` : `${row.diff > 0 ? '+' : ''}${row.diff.toLocaleString()}`;
+  const diff = row.diff === null ? '' : decl.format === 'percent' ? `${row.diff > 0 ? '+' : ''}${(row.diff * 100).toFixed(1)} ${tr(S.pp)}` : `${row.diff > 0 ? '+' : ''}${groupedNumber(row.diff, 3)}`;
   return (
     <div data-testid={`scenario-kpi-${row.key}`} data-live={row.live} data-scenario={row.scenario ?? ''} data-diff={row.diff ?? ''} data-tone={row.tone ?? ''}
       style={CARD}>
