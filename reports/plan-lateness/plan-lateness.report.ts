@@ -15,6 +15,8 @@ export const planLateness = defineReport({
   // Scheduled plans live in the plan history list (the pending list holds those still to schedule).
   page: 'prodplanhistory',
   query: 'plan-lateness',
+  // The kept monthly counts when the run's filters and data permissions name only their fields.
+  aggregate: 'prodplan_month',
   // A bar moved on the live schedule moves its plan's end and days late (kept by the database).
   reads: ['prodplan_bar'],
   chart: 'stackedBar',

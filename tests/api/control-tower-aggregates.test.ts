@@ -193,6 +193,47 @@ describe('the purchase order aggregate (the tower’s purchase orders in flight)
   });
 });
 
+describe('the plan aggregate (the tower’s late plans)', () => {
+  const pp = () => AGGREGATES.find((a) => a.name === 'prodplan_month')!;
+  const same = (a: Row[], b: Row[]) => expect(a.map((r) => JSON.stringify(r))).toEqual(b.map((r) => JSON.stringify(r)));
+
+  it('equals the scheduled plans’ figures after the seed and after bulk statements (a plan scheduled, made late, unscheduled, removed), and a rebuild gives the same table', async () => {
+    let f = await figures(pp());
+    expect(f.kept.length).toBeGreaterThan(0);
+    expect(f.kept).toEqual(f.computed);
+    const db = t.database.db;
+    await withTenant(db, makerId, async (tx) => {
+      const ids = (await sql<{ id: number }>`select id from scm_prodplan where client_id = ${makerId} order by id limit 12`.execute(tx)).rows.map((r) => Number(r.id));
+      expect(ids.length).toBeGreaterThan(6);
+      // Scheduled with days late, then one unscheduled, one moved to another month, one removed.
+      await sql`update scm_prodplan set planned_end = coalesce(planned_end, delivery_date), late_days = (id % 4) * 3, qty = coalesce(qty, 0) + 5 where id in (${sql.join(ids)})`.execute(tx);
+      await sql`update scm_prodplan set planned_end = null where id = ${ids[0]}`.execute(tx);
+      await sql`update scm_prodplan set delivery_date = delivery_date + 40, category = 'aggregate-cat' where id = ${ids[1]}`.execute(tx);
+      await sql`update scm_prodplan set late_days = 0 where id = ${ids[2]}`.execute(tx);
+    });
+    f = await figures(pp());
+    expect(f.kept).toEqual(f.computed);
+    expect(f.kept.some((l) => l.includes('aggregate-cat'))).toBe(true);
+    const before = f.kept;
+    await sql.raw(`delete from ${pp().table}`).execute(db);
+    await sql.raw(rebuildSql(pp())).execute(db);
+    expect((await figures(pp())).kept).toEqual(before);
+  });
+
+  it('answers plan lateness from it with the raw table’s rows; a mid-month range reads the plans', async () => {
+    for (const q of ['group=month', 'group=month,category&subtotals=1', 'group=category&f.delivery_date.between=2026-01-01,2027-12-31']) {
+      const a = await run(maker, 'plan-lateness', q);
+      const r = await run(maker, 'plan-lateness', `${q}&source=raw`);
+      expect(a.status, JSON.stringify(a.data)).toBe(200);
+      expect(a.data.source.kind, q).toBe('aggregate');
+      same(a.data.rows, r.data.rows);
+    }
+    const late = await run(maker, 'plan-lateness', 'group=month');
+    expect(late.data.rows.reduce((s, x) => s + Number(x.late), 0)).toBeGreaterThan(0);
+    expect((await run(maker, 'plan-lateness', 'group=month&f.delivery_date.between=2026-01-05,2027-12-31')).data.source).toEqual({ kind: 'raw', why: 'filter delivery_date.between' });
+  });
+});
+
 describe('the tower’s reports read the aggregate with the list’s scoping', () => {
   const range = 'f.delivery_date.between=2026-03-01,2026-05-31';
   const same = (a: Row[], b: Row[]) => expect(a.map((r) => JSON.stringify(r))).toEqual(b.map((r) => JSON.stringify(r)));
