@@ -34,7 +34,7 @@ describe('view entities', () => {
   it("take lines with computed fields; a registry entity's children do not (a document's lines are stored)", () => {
     const tracked = getEntity('trackedorder')!;
     expect(tracked.children?.[0]).toMatchObject({ key: 'nodes', entity: 'ordernode' });
-    expect(tracked.children?.[0].fields?.map((f) => f.key)).toEqual(['state', 'critical', 'sent_to']);
+    expect(tracked.children?.[0].fields?.map((f) => f.key)).toEqual(['state', 'critical', 'projected_date', 'sent_to']);
     const child = { key: 'lines', label: { zh: '行', en: 'Lines' }, entity: 'ordernode', foreignKey: 'order_id', fields: [{ key: 'state', label: { zh: '状态', en: 'State' }, type: 'text' as const }] };
     expect(() =>
       defineEntity({ name: 'view_test_lines', table: 'view_test_lines', prefix: 'utilsapi', menuCode: 'workspace.outbox', label: { zh: '测', en: 'T' }, titleField: 'name', fields: [{ key: 'name', label: { zh: '名', en: 'Name' }, type: 'text' }], children: [child] }),
