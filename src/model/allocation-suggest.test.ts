@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { allocationViolations, greedyAllocation, suggestAllocation, type AllocationCell, type SuggestInput } from './allocation-suggest';
+import { allocationViolations, greedyAllocation } from '../../tests/support/allocation-yardstick';
+import { suggestAllocation, type AllocationCell, type SuggestInput } from './allocation-suggest';
 
 const M = '2026-03';
 const knit = { id: 'G1', categories: ['knit'] };

@@ -3,7 +3,8 @@
  * 1 s with zero over-capacity, beside the naive greedy baseline (lines and vendors in input order,
  * each vendor filled to its free capacity) measured in the same run.
  */
-import { allocationViolations, greedyAllocation, suggestAllocation, type AllocationCell, type SuggestInput, type SuggestResult } from '../../src/model/allocation-suggest';
+import { suggestAllocation, type AllocationCell, type SuggestInput, type SuggestResult } from '../../src/model/allocation-suggest';
+import { allocationViolations, greedyAllocation } from '../support/allocation-yardstick';
 import type { Bench } from './run';
 import { allocationProblem } from './b4-data';
 
