@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import type { EntityDef } from '../../model';
 import { AppError, notFound, type FieldError } from '../http/errors';
 import { diffRecords, writeAudit, type AuditChange } from '../kernel/audit/audit.service';
@@ -35,7 +35,37 @@ export type DocumentWrite = {
   version?: number | null;
   /** Field values and child collections (JSON lists or JSON text), as a form body carries them. */
   body: Row;
+  /** Where the fields live when they are not the table's columns: one JSON object of the row (below). */
+  store?: JsonDocumentStore;
 };
+
+/**
+ * A document kept as one JSON object of its row (a dynamic form's record: `dyn_form_record.data`)
+ * instead of a column per field, written through the same stages. The writer reads the stored row
+ * with the object's keys beside the row's columns, writes `keys` into `column` (keys the object
+ * holds and `keys` does not, an older design's, stay), sets `columns` on every write, and audits
+ * under the entity's name. The store's steps run where a registered save hook's would: `guard` on
+ * the locked row, `prepare` before the field rules (computed values), `check` with the rules'
+ * errors, `written` after the audit with whether anything changed.
+ */
+export type JsonDocumentStore = {
+  column: string;
+  keys: readonly string[];
+  /** Columns of the row set on every write (at least one: the form, its version). */
+  columns: Row;
+  /** The rows of this kind among the table's (alias `t`). */
+  where: RawBuilder<unknown>;
+  guard?: (stored: Row) => void;
+  prepare?: (values: Row) => Row;
+  check?: (before: Row | null, values: Row, errors: Record<string, FieldError>) => void;
+  written?: (id: number, before: Row | null, changed: boolean) => Promise<void>;
+};
+
+/** A stored row of a JSON document store as the writer reads it: the object's keys, then the row's columns. */
+export function storedDocument(store: Pick<JsonDocumentStore, 'column'>, row: Row): Row {
+  const { [store.column]: data, ...columns } = row;
+  return { ...((data as Row | null) ?? {}), ...columns };
+}
 
 type ChildPlan = { key: string; entity: EntityDef; foreignKey: string; rows: Array<{ id: number | null; values: Row }> | undefined };
 
@@ -44,15 +74,17 @@ export async function writeDocument(w: WriteContext, entity: EntityDef, write: D
   if (id !== null && (write.version === null || write.version === undefined || !Number.isSafeInteger(write.version)))
     throw new AppError('err.validation', { fields: { version: { key: 'rule.required' } } });
   const bodyChildren = new Map(childEntities(entity).map((c) => [c.def.key, childRows(write.body[c.def.key], c.def.key)]));
-  const before = id !== null ? await storedForUpdate(w, entity, id, write.version as number) : null;
+  const before = id !== null ? await storedForUpdate(w, entity, id, write.version as number, write.store) : null;
 
   // An update merges the body over the stored row, so the checks always see the whole document.
   const given = pickFields(entity, write.body, true);
   const merged = before ? { ...pickFields(entity, before, false), ...given } : withDefaults(entity, given, w.now, w.actor);
   const numbering = entity.numbering;
-  const header = await validateValues(w, entity, merged, { skipRequired: numbering ? [numbering.field] : [] });
+  const prepared = write.store?.prepare ? write.store.prepare(merged) : merged;
+  const header = await validateValues(w, entity, prepared, { skipRequired: numbering ? [numbering.field] : [] });
   const errors: Record<string, FieldError> = {};
   for (const [k, m] of Object.entries(header.errors)) errors[k] = toFieldError(m);
+  write.store?.check?.(before, prepared, errors);
   const values = header.values;
   if (numbering && before && (values[numbering.field] === null || values[numbering.field] === undefined)) values[numbering.field] = before[numbering.field];
 
@@ -60,23 +92,41 @@ export async function writeDocument(w: WriteContext, entity: EntityDef, write: D
   await checkDocument(w, entity, before, values, plans, errors);
   if (numbering && !before && (values[numbering.field] === null || values[numbering.field] === undefined)) values[numbering.field] = await freeNumber(w, entity);
 
-  const after = await writeHeader(w, entity, before, values, write.version ?? null);
+  const after = write.store ? await writeStored(w, entity, write.store, before, values) : await writeHeader(w, entity, before, values, write.version ?? null);
   const docId = Number(after.id);
   const changes: AuditChange[] = diffRecords(entity.fields.map((f) => f.key), before, after);
   for (const p of plans) changes.push(...(await writeChildren(w, p, docId, before !== null)));
   await runAfterWriteHooks(w, entity, [docId], !before);
   const a = w.actor;
   if (!before || changes.length) await writeAudit(w.tx, { clientId: a.clientId, userId: a.userId, username: a.username, ip: a.ip }, entity.name, docId, before ? 'update' : 'create', changes);
+  await write.store?.written?.(docId, before, changes.length > 0);
   return docId;
 }
 
 /** The stored row an update changes: locked for the transaction, within scope, at the version read, not in a locked state. */
-async function storedForUpdate(w: WriteContext, entity: EntityDef, id: number, version: number): Promise<Row> {
-  const [before] = await loadRows(w.tx, entity, w.actor.clientId, [id], w.scope, true);
+async function storedForUpdate(w: WriteContext, entity: EntityDef, id: number, version: number, store?: JsonDocumentStore): Promise<Row> {
+  const [before] = store
+    ? (await sql<Row>`select t.* from ${tbl(entity)} t where t.client_id = ${w.actor.clientId} and t.id = ${id} and ${store.where} for update`.execute(w.tx)).rows.map((r) => storedDocument(store, r))
+    : await loadRows(w.tx, entity, w.actor.clientId, [id], w.scope, true);
   if (!before) throw notFound();
   if (Number(before.version) !== version) throw new AppError('err.staleVersion');
   guardStoredState(entity, before);
+  store?.guard?.(before);
   return before;
+}
+
+/** The row of a JSON document store inserted or updated (`version + 1`), read back as `storedDocument`. */
+async function writeStored(w: WriteContext, entity: EntityDef, store: JsonDocumentStore, before: Row | null, values: Row): Promise<Row> {
+  const { clientId, userId } = w.actor;
+  const json = sql`${JSON.stringify(Object.fromEntries(store.keys.map((k) => [k, values[k] ?? null])))}::jsonb`;
+  const set = Object.entries(store.columns);
+  const r = before
+    ? await sql<Row>`update ${tbl(entity)} set ${sql.id(store.column)} = coalesce(${sql.id(store.column)}, '{}'::jsonb) || ${json}, ${sql.join(set.map(([k, v]) => sql`${sql.id(k)} = ${v}`))},
+        version = version + 1, updated_by = ${userId}, updated_at = now() where id = ${Number(before.id)} and client_id = ${clientId} and version = ${Number(before.version)} returning *`.execute(w.tx)
+    : await sql<Row>`insert into ${tbl(entity)} (client_id, created_by, updated_by, ${sql.join(set.map(([k]) => sql.id(k)))}, ${sql.id(store.column)})
+        values (${clientId}, ${userId}, ${userId}, ${sql.join(set.map(([, v]) => sql`${v}`))}, ${json}) returning *`.execute(w.tx);
+  if (!r.rows.length) throw new AppError('err.staleVersion');
+  return storedDocument(store, r.rows[0]);
 }
 
 /** Child rows validated one by one, errors keyed `lines[3].qty` (spec 8: a rules table gets per-row errors). */

@@ -17,15 +17,16 @@ import {
 import type { AuthContext } from '../../access/auth-context';
 import { assertCan, type Verb } from '../../access/permissions';
 import type { Db } from '../../db/database';
-import { AppError, notFound, type FieldError } from '../../http/errors';
-import { parseId, parseIds, parseVersion, parseVersions, pickFields, withDefaults, type Row } from '../../resources/document-input';
+import { AppError, notFound } from '../../http/errors';
+import { parseId, parseIds, parseVersion, parseVersions, type Row } from '../../resources/document-input';
 import { selectList } from '../../resources/document-read';
-import { checkReferences, toFieldError, validateValues, writeContext } from '../../resources/document-stages';
+import { writeContext } from '../../resources/document-stages';
+import { storedDocument, writeDocument, type JsonDocumentStore } from '../../resources/document-writer';
 import { MAX_PAGE_SIZE, orderSql, parsePageQuery, whereSql } from '../../resources/page-query';
 import { actorOf, presentHistory } from '../../resources/resource.service';
 import { registerSaveHook, type WriteActor } from '../../resources/save-hooks';
-import { deriveRecords, serviceWrite } from '../../resources/record-writer';
-import { diffRecords, readAudit, writeAudit } from '../../kernel/audit/audit.service';
+import { deriveRecords, removeWholeDocuments, serviceWrite } from '../../resources/record-writer';
+import { readAudit } from '../../kernel/audit/audit.service';
 import { withTenant } from '../../kernel/rls';
 import { viewPage } from '../../resources/view-reader';
 import { formToFill } from '../../../model/entities/dynamic-form.entity';
@@ -43,10 +44,10 @@ import { assertRecordRemovable, assertRecordWritable, isRecordApprovalField, rec
  *   field of the current design into a typed column (`(r.data->>'qty')::bigint as "qty"`: the key is
  *   a bound parameter and the column name a quoted identifier of a validated key), so the registry's
  *   own list query (filters, quick search, sort, paging) and the export's reader run over it;
- * - a save runs the registry's stages: the body's fields, defaults, the form's calculations and
- *   visibility (`prepareDynamicValues`), `validateValues` (field rules and the entity's checks, the
- *   same code as every registry document and as the drawer), references within the company, the
- *   version check, the audit row.
+ * - a save is the document writer's (`writeDocument` with a JSON document `store`): the body's
+ *   fields, defaults, the form's calculations and visibility (`prepareDynamicValues`), field rules
+ *   and the entity's checks (the same code as every registry document and as the drawer),
+ *   references within the company, the version check, the audit row; a removal is the writer's too.
  *
  * Permissions: menu code `dyn.data` (every company role that works with business data may fill
  * forms; line members, evaluators and guests read). Designing is the `dynform` registry entity's
@@ -55,6 +56,7 @@ import { assertRecordRemovable, assertRecordWritable, isRecordApprovalField, rec
 export type DynamicContext = { db: Db; auth: AuthContext | null; ip: string | null; language: Language };
 
 export const DYN_MENU = 'dyn.data';
+/** Where a record's audit rows were kept before the writer wrote them (under the form's code, with its flow's). */
 const AUDIT_ENTITY = 'dyn_form_record';
 
 /** `process`: the code of the approval process the form's records go through (issue 35), or null. */
@@ -198,59 +200,31 @@ export async function saveRecord(ctx: DynamicContext, code: unknown, body: Row):
   });
 }
 
-/** One filled form written inside the caller's tenant transaction (the route's, or a seed's); returns its id. */
+/**
+ * One filled form written inside the caller's tenant transaction (the route's, or a seed's), by the
+ * document writer as a JSON document of `dyn_form_record` (its `store`): the form's calculations and
+ * visibility before the field rules, a role-limited field required of those who see it, the flow's
+ * hold on the record, and an approval a person's change voids. Returns its id.
+ */
 export async function writeRecord(tx: Db, actor: WriteActor, loaded: LoadedForm, write: { id: number | null; version: number | null; body: Row }): Promise<number> {
-  const { id, version, body } = write;
-  const clientId = actor.clientId;
-  const entity = loaded.entity;
-  let before: Row | null = null;
-  let approvalBefore: unknown = null;
-  if (id !== null) {
-    if (version === null || Number.isNaN(version)) throw new AppError('err.validation', { fields: { version: { key: 'rule.required' } } });
-    const r = await sql<{ id: number; version: number; data: Row; approval_status: string | null; approval_editable: boolean | null }>`select id, version, data, approval_status, approval_editable
-      from dyn_form_record where client_id = ${clientId} and form_id = ${loaded.form.id} and id = ${id} for update`.execute(tx);
-    if (!r.rows[0]) throw notFound();
-    if (Number(r.rows[0].version) !== version) throw new AppError('err.staleVersion');
-    // Issue 35: a record its approval flow holds is not changed (unless the flow's node allows edits).
-    assertRecordWritable(r.rows[0]);
-    before = r.rows[0].data ?? {};
-    approvalBefore = r.rows[0].approval_status;
-  }
-  const given = pickFields(entity, body, true);
   // A field limited to roles the writer lacks is neither seen nor changed by them: it keeps its value.
-  const hidden = fieldsHiddenByRole(loaded.definition, actor.roles);
-  for (const f of hidden) delete given[f.key];
-  const now = new Date();
-  const merged = before ? { ...pickFields(entity, before, false), ...given } : withDefaults(entity, given, now, actor);
-  const w = writeContext(tx, actor, 'form', { now });
-  const prepared = prepareDynamicValues(loaded.definition, merged);
-  const checked = await validateValues(w, entity, prepared);
-  const errors: Record<string, FieldError> = {};
-  for (const [k, m] of Object.entries(checked.errors)) errors[k] = toFieldError(m);
-  // A required role-limited field is required of those who see it (while its condition holds).
-  const hiddenKeys = new Set(hidden.map((f) => f.key));
-  for (const f of dynamicFields(loaded.definition))
-    if (f.required && f.roles?.length && !hiddenKeys.has(f.key) && !errors[f.key] && dynamicFieldShown(f, prepared) && isEmptyValue(prepared[f.key])) errors[f.key] = { key: 'rule.required' };
-  await checkReferences(tx, clientId, entity, checked.values, '', errors);
-  if (Object.keys(errors).length) throw new AppError('err.validation', { fields: errors });
-  const data: Row = {};
-  for (const f of entity.fields) if (!isRecordApprovalField(f.key)) data[f.key] = checked.values[f.key] ?? null;
-  // Keys of earlier designs that this design no longer has are kept (an old record keeps what it said).
-  const stored = before ? { ...before, ...data } : data;
-  let savedId: number;
-  if (id === null) {
-    const r = await sql<{ id: number }>`insert into dyn_form_record (client_id, form_id, form_version, data, created_by, updated_by)
-      values (${clientId}, ${loaded.form.id}, ${loaded.form.version}, ${JSON.stringify(stored)}::jsonb, ${actor.userId}, ${actor.userId}) returning id`.execute(tx);
-    savedId = Number(r.rows[0].id);
-  } else {
-    await sql`update dyn_form_record set data = ${JSON.stringify(stored)}::jsonb, form_version = ${loaded.form.version}, version = version + 1,
-      updated_by = ${actor.userId}, updated_at = now() where client_id = ${clientId} and id = ${id}`.execute(tx);
-    savedId = id;
-  }
-  const changes = diffRecords(entity.fields.map((f) => f.key), before, data);
-  if (!before || changes.length) await writeAudit(tx, actor, AUDIT_ENTITY, savedId, before ? 'update' : 'create', changes);
-  await voidApprovalOnChange(tx, actor, loaded.form.code, savedId, approvalBefore, changes.length > 0);
-  return savedId;
+  const hidden = new Set(fieldsHiddenByRole(loaded.definition, actor.roles).map((f) => f.key));
+  const body = Object.fromEntries(Object.entries(write.body).filter(([k]) => !hidden.has(k)));
+  const store: JsonDocumentStore = {
+    column: 'data',
+    keys: loaded.entity.fields.filter((f) => !isRecordApprovalField(f.key)).map((f) => f.key),
+    columns: { form_id: loaded.form.id, form_version: loaded.form.version },
+    where: sql`t.form_id = ${loaded.form.id}`,
+    // Issue 35: a record its approval flow holds is not changed (unless the flow's node allows edits).
+    guard: assertRecordWritable,
+    prepare: (values) => prepareDynamicValues(loaded.definition, values),
+    check: (_before, values, errors) => {
+      for (const f of dynamicFields(loaded.definition))
+        if (f.required && f.roles?.length && !hidden.has(f.key) && !errors[f.key] && dynamicFieldShown(f, values) && isEmptyValue(values[f.key])) errors[f.key] = { key: 'rule.required' };
+    },
+    written: (id, before, changed) => voidApprovalOnChange(tx, actor, loaded.form.code, id, before?.approval_status, changed),
+  };
+  return writeDocument(writeContext(tx, actor, 'form'), loaded.entity, { id: write.id, version: write.version, body, store });
 }
 
 /** Removes filled forms at the versions they were read at (a changed one loses with 409, as a registry remove). */
@@ -263,15 +237,13 @@ export async function removeRecords(ctx: DynamicContext, code: unknown, body: Ro
   return withTenant(ctx.db, clientId, async (tx) => {
     const loaded = await loadForm(tx, clientId, code);
     const rows = (
-      await sql<{ id: number; version: number; data: Row; approval_status: string | null }>`select id, version, data, approval_status from dyn_form_record
+      await sql<Row>`select * from dyn_form_record
         where client_id = ${clientId} and form_id = ${loaded.form.id} and id = any(${ids}::bigint[]) order by id for update`.execute(tx)
     ).rows;
     if (rows.length !== ids.length) throw notFound();
     for (const r of rows) assertRecordRemovable(r);
     for (const r of rows) if (versions && versions.get(Number(r.id)) !== Number(r.version)) throw new AppError('err.staleVersion');
-    await sql`delete from dyn_form_record where client_id = ${clientId} and id = any(${ids}::bigint[])`.execute(tx);
-    const keys = loaded.entity.fields.map((f) => f.key);
-    for (const r of rows) await writeAudit(tx, actor, AUDIT_ENTITY, Number(r.id), 'remove', diffRecords(keys, r.data, null));
+    await removeWholeDocuments(writeContext(tx, actor, 'form'), loaded.entity, rows.map((r) => storedDocument({ column: 'data' }, r)));
     return { removed: rows.length };
   });
 }
@@ -284,7 +256,7 @@ export async function recordHistory(ctx: DynamicContext, code: unknown, idRaw: u
     const loaded = await loadForm(tx, clientId, code);
     // Only a record of this form (or one removed from it: its audit rows name it) has a history here.
     const owned = await sql`select 1 from dyn_form_record where client_id = ${clientId} and form_id = ${loaded.form.id} and id = ${id}`.execute(tx);
-    // The record's own audit rows and its approval flow's (kept under the form's code, issue 35), newest first.
+    // The record's own audit rows and its approval flow's (under the form's code; earlier ones under the table's), newest first.
     const audit = [...(await readAudit(tx, clientId, AUDIT_ENTITY, id)), ...(await readAudit(tx, clientId, loaded.form.code, id))].sort(
       (a, b) => new Date(b.at).getTime() - new Date(a.at).getTime() || Number(b.id) - Number(a.id),
     );
