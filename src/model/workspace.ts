@@ -1,4 +1,6 @@
+import { PERSONAL_BLOCKS } from '../../reports/dashboards/personal.board';
 import type { Label } from './entity';
+import type { ListBlock } from './list-block';
 
 /**
  * The personal area's boards (issue 13, spec 2 "home (to-do list, read items, control tower,
@@ -93,17 +95,14 @@ export type BlockDef = {
   company?: boolean;
   /** The boards that show it before the user arranges them. */
   shownOn: readonly BoardKind[];
+  /** Where the card's "all" link leads. */
+  more?: string;
+  /** A list of the viewer's records, drawn by the engine (src/model/list-block.ts). */
+  list?: ListBlock;
 };
 
-/** The personal area's own blocks, in the order a new board shows them. */
-export const WORKSPACE_BLOCKS: readonly BlockDef[] = [
-  { key: 'todo', title: { zh: '待办事项', en: 'To-do' }, span: 2, company: true, shownOn: ['mydash', 'home'] },
-  { key: 'toread', title: { zh: '待阅事项', en: 'To read' }, span: 1, company: true, shownOn: ['mydash', 'home'] },
-  { key: 'apps', title: { zh: '我的应用', en: 'My apps' }, span: 2, shownOn: ['home'] },
-  { key: 'announcements', title: { zh: '最新公告', en: 'Recent announcements' }, span: 1, company: true, shownOn: ['home'] },
-  { key: 'favourites', title: { zh: '常用菜单', en: 'Favourite menus' }, span: 3, shownOn: ['home'] },
-  { key: 'quicklinks', title: { zh: '快捷入口', en: 'Quick links' }, span: 3, shownOn: ['home'] },
-];
+/** The personal area's own blocks, in the order a new board shows them: declared in reports/dashboards/personal.board.ts. */
+export const WORKSPACE_BLOCKS: readonly BlockDef[] = PERSONAL_BLOCKS;
 
 /** How many control tower widgets a new personal dashboard shows (the rest wait in the market). */
 export const DEFAULT_TOWER_WIDGETS = 4;

@@ -8,7 +8,7 @@ import { currentLanguage } from '../../kernel/i18n';
 import { access } from '../../session/access-state';
 import { menuGroupTitle } from '../../shell/menu-lookup';
 import { NotFoundPage } from '../common/CommonPages';
-import { EntryTiles, entriesOf } from './board-blocks';
+import { EntryTiles, entriesOf } from './board-blocks-apps';
 import { greetingKey, quickLinks } from './greeting';
 import { PersonalBoard } from './PersonalBoard';
 

@@ -4,9 +4,12 @@ import { lazy, Suspense, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import type { Label } from '../../../model/entity';
-import { towerKey, withSettings, type BoardItem } from '../../../model/workspace';
+import { blockOf, towerKey, withSettings, type BoardItem } from '../../../model/workspace';
 import { WIDGETS } from '../visual/control-tower.logic';
-import { AnnouncementsBlock, AppsBlock, FavouritesBlock, QuickLinksBlock, ToReadBlock, TodoBlock } from './board-blocks';
+import { ListBlock } from '../../engine/report/ListBlock';
+import { currentLanguage } from '../../kernel/i18n';
+import { noticeTimeLabel } from '../../shell/notice-time';
+import { AppsBlock, FavouritesBlock, QuickLinksBlock } from './board-blocks-apps';
 import { useBoardStyles } from './board-styles';
 import { T } from './board-texts';
 import type { Offer } from './use-personal-board';
@@ -28,7 +31,8 @@ export function useBlockBody({ items, towerPage, canArrange, save, onMarket }: {
   onMarket: () => void;
 }) {
   const s = useBoardStyles();
-  const { i18n } = useTranslation();
+  const { i18n, t } = useTranslation();
+  const since = (at: string) => noticeTimeLabel(at, Date.now(), t, currentLanguage());
   const tr = (l: Label) => (i18n.language === 'en' ? l.en : l.zh);
   const navigate = useNavigate();
   return (o: Offer): { body: ReactNode; actions?: ReactNode } => {
@@ -65,24 +69,20 @@ export function useBlockBody({ items, towerPage, canArrange, save, onMarket }: {
         actions: tile.scope === 'personal' ? <Caption1 className={s.hint}>{tr(T.personalTile)}</Caption1> : <Caption1 className={s.hint}>{tr(T.designedTile)}</Caption1>,
       };
     }
-    const more = (to: string) => (
-      <Button size="small" appearance="transparent" onClick={() => navigate(to)}>
+    const b = blockOf(o.key);
+    const more = b?.more ? (
+      <Button size="small" appearance="transparent" onClick={() => navigate(b.more!)}>
         {tr(T.more)}
       </Button>
-    );
+    ) : undefined;
+    if (b?.list) return { body: <ListBlock def={b.list} testId={`board-${b.key}`} since={since} />, actions: more };
     switch (o.key) {
-      case 'todo':
-        return { body: <TodoBlock />, actions: more('/collab/center?tab=tasks') };
-      case 'toread':
-        return { body: <ToReadBlock />, actions: more('/collab/center?tab=notices') };
-      case 'announcements':
-        return { body: <AnnouncementsBlock />, actions: more('/collab/center?tab=announcements') };
       case 'apps':
         return { body: <AppsBlock onMarket={() => onMarket()} />, actions: canArrange ? <Button size="small" appearance="transparent" onClick={() => onMarket()} data-testid="apps-market">{tr(T.appMarket)}</Button> : undefined };
       case 'favourites':
-        return { body: <FavouritesBlock /> };
+        return { body: <FavouritesBlock />, actions: more };
       default:
-        return { body: <QuickLinksBlock />, actions: more('/workspace/menuguide') };
+        return { body: <QuickLinksBlock />, actions: more };
     }
   };
 }

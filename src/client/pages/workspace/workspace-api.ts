@@ -15,9 +15,6 @@ export type DashSetting = { cr_dash: string; rpt_theme: string; vf_qty_amount: s
 export type HomeSetting = { favourites: FavouriteEntry[]; layout: string[]; board: BoardItem[] | null; apps: AppModule[] };
 export type WorkspaceSetting = { favourite_menus: string[]; favourites: FavouriteEntry[]; language_code: string; layout: string[]; modules: AppModule[]; apps: string[] };
 
-export type NotifyTask = { id: number; version: number; subject: string; status: string; due_date: string | null; priority: string; remark: string | null; created_at: string };
-export type Notice = { id: number; kind: string; title: string; body: string; link: string | null; doc_no: string | null; read_at: string | null; created_at: string };
-export type Announcement = { id: number; title: string; category: string; company: string; published_at: string | null; read: boolean };
 
 /** swr keys: the home's key is the favourites block's (src/client/shell/favourites.tsx), so a star reloads both. */
 export const SETTING_KEYS = { mydash: 'profile:my-dash-setting', home: 'profile:my-workspace-home-setting', workspace: 'profile:my-workspace-setting' } as const;
@@ -29,10 +26,4 @@ export const workspaceApi = {
   saveBoard: (board: BoardKind, items: BoardItem[]) => api.post<{ board: BoardKind; items: BoardItem[] }>(`${BASE}/save-dash-layout`, { board, items }),
   subscribe: (modules: string[]) => api.post<{ apps: string[]; modules: AppModule[] }>(`${BASE}/subscribe-apps`, { modules }),
   unsubscribe: (modules: string[]) => api.post<{ apps: string[]; modules: AppModule[] }>(`${BASE}/unsubscribe-apps`, { modules }),
-  openTasks: () => api.get<{ rows: NotifyTask[] }>('/notifyapi/notify-msg/my-task-list', { status: 10 }, { quiet: true }),
-  openApprovals: () => api.get<{ rows: unknown[]; total: number }>('/crossapi/ccommonapi/cpm-bus/my-tasks', { status: 10, page: 1, size: 1 }, { quiet: true }),
-  completeTask: (t: NotifyTask) => api.post<NotifyTask>('/notifyapi/notify-msg/task-change-status', { id: t.id, status: '30', version: t.version }),
-  unreadNotices: () => api.get<{ rows: Notice[]; total: number }>('/notifyapi/notify-msg/index', { page: 1, size: 6, unread: 1 }, { quiet: true }),
-  markRead: (ids: number[]) => api.post<{ changed: number }>('/notifyapi/notify-msg/read', { ids }),
-  announcements: () => api.get<{ rows: Announcement[]; total: number; unread: number }>('/notifyapi/announcement/index', { page: 1, size: 5 }, { quiet: true }),
 };

@@ -1,0 +1,57 @@
+import { processBusCalls } from '../../src/model/calls/approvals';
+import { announcementCalls, noticeCalls, taskCalls } from '../../src/model/calls/notify';
+import type { BlockDef } from '../../src/model/workspace';
+
+/**
+ * The personal boards' own blocks (issue 13, spec 2 "home (to-do list, read items, control tower,
+ * subscribed apps, recent announcements, app market, favourite menus, quick links)" and `/mydash`),
+ * in the order a new board shows them: each block's span on the board's grid of three, whether it
+ * reads a company's records, the boards that show it before the user arranges them, and, for the
+ * three lists, what they list (src/model/list-block.ts; drawn by the engine's ListBlock). The
+ * control tower's widgets and the designed tiles join them on the board (src/model/workspace.ts).
+ */
+export const PERSONAL_BLOCKS: readonly BlockDef[] = [
+  {
+    key: 'todo', title: { zh: '待办事项', en: 'To-do' }, span: 2, company: true, shownOn: ['mydash', 'home'], more: '/collab/center?tab=tasks',
+    // Spec 7 my-task-list, state 10 "in progress": approval tasks among them (issue 14), due first.
+    list: {
+      source: taskCalls.mine, input: { status: '10' }, order: 'due_date', limit: 6, icon: 'task',
+      tone: { warn: { field: 'priority', equals: 'high' } },
+      line: { title: 'subject', sub: ['remark'] },
+      badge: { when: { field: 'priority', equals: 'high' }, label: { zh: '紧急', en: 'Urgent' }, color: 'danger' },
+      date: { field: 'due_date', kind: 'due' },
+      open: { to: '/collab/center?tab=tasks' },
+      count: { zh: '{n} 项进行中', en: '{n} in progress' },
+      counter: { source: processBusCalls.myTasks, input: { status: 10, page: 1, size: 1 }, label: { zh: '待审批', en: 'Awaiting approval' }, to: '/approvals/todo' },
+      empty: { zh: '没有待办事项，一切就绪', en: 'Nothing to do: all clear' },
+      live: ['notifyto2', 'task.changed'],
+    },
+  },
+  {
+    key: 'toread', title: { zh: '待阅事项', en: 'To read' }, span: 1, company: true, shownOn: ['mydash', 'home'], more: '/collab/center?tab=notices',
+    // The unread notices, newest first; opening one reads it and goes to its page.
+    list: {
+      source: noticeCalls.page, input: { page: 1, size: 6, unread: 1 }, icon: 'mail', tone: 'note',
+      line: { title: 'title', bold: true, sub: ['body'] },
+      date: { field: 'created_at', kind: 'since' },
+      open: { to: '/collab/center?tab=notices', link: 'link', read: noticeCalls.read },
+      readAll: { zh: '全部标为已读', en: 'Mark all read' },
+      empty: { zh: '没有待阅的消息', en: 'No unread messages' },
+      live: ['notifyto2', 'task.changed'],
+    },
+  },
+  { key: 'apps', title: { zh: '我的应用', en: 'My apps' }, span: 2, shownOn: ['home'] },
+  {
+    key: 'announcements', title: { zh: '最新公告', en: 'Recent announcements' }, span: 1, company: true, shownOn: ['home'], more: '/collab/center?tab=announcements',
+    // The company's and public announcements the user reads, unread marked.
+    list: {
+      source: announcementCalls.page, input: { page: 1, size: 5 }, icon: 'megaphone',
+      line: { title: 'title', boldUnless: 'read', sub: ['company', 'published_at:day'] },
+      badge: { unless: 'read', label: { zh: '未读', en: 'Unread' }, color: 'brand' },
+      open: { to: '/collab/center?tab=announcements' },
+      empty: { zh: '暂无公告', en: 'No announcements' },
+    },
+  },
+  { key: 'favourites', title: { zh: '常用菜单', en: 'Favourite menus' }, span: 3, shownOn: ['home'] },
+  { key: 'quicklinks', title: { zh: '快捷入口', en: 'Quick links' }, span: 3, shownOn: ['home'], more: '/workspace/menuguide' },
+];
