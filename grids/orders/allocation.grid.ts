@@ -1,4 +1,5 @@
 import { definePage, stateTabs, type ColumnDecl } from '../../src/model';
+import { defineMemoryGrid } from '../../src/model/memory-grid';
 import { allocationVersion } from '../../src/model/entities/allocationversion.entity';
 
 /**
@@ -98,14 +99,17 @@ export const demandPage = definePage({
 });
 
 /**
- * The allocation workbench's grid (src/client/pages/allocation): one row per demand line of the
- * version shown, in these columns of the `demand` fields (headed by their labels, a dictionary's
- * value by its label; text columns filter in the grid). The workbench draws the line's allocated and
- * unallocated pieces after `lead` and one column per vendor before `trail`, from its ledger. Month,
- * SKU and demand stay at the left while the vendors scroll; category and series scroll with them
- * (pinned, they left the vendors no room at 1366 px in English).
+ * The allocation workbench's grid (src/client/pages/allocation), a grid over the version's lines in
+ * memory: one row per demand line of the version shown, in these columns of the `demand` fields
+ * (headed by their labels, a dictionary's value by its label; text columns filter in the grid), then
+ * the line's allocated and unallocated pieces (unallocated marked amber, over-allocated red), one
+ * editable quantity column per vendor (over capacity, no capacity for the line's group, the planner's
+ * kept cell, an edit not saved yet), the series; at the bottom per vendor its allocated pieces, its
+ * capacity and its load, over the month tab shown. Month, SKU and demand stay at the left while the
+ * vendors scroll; category and series scroll with them (pinned, they left the vendors no room at
+ * 1366 px in English). What each computed cell holds is the workbench's ledger.
  */
-export const workbenchColumns = {
+export const workbenchGrid = defineMemoryGrid({
   entity: 'demand',
   lead: [
     { field: 'month', width: 84, pinned: 'left' },
@@ -113,7 +117,16 @@ export const workbenchColumns = {
     { field: 'category', width: 90 },
     { field: 'plan_qty', width: 86, pinned: 'left' },
   ],
+  // English words are wider than their Chinese (issue 21).
+  computed: [
+    { key: 'allocated', label: 'alloc.col.allocated', width: [78, 96], pinned: 'left' },
+    { key: 'unallocated', label: 'alloc.col.unallocated', width: [78, 110], pinned: 'left', marks: { positive: 'wb-unalloc', negative: 'wb-overalloc' } },
+  ],
+  members: { label: 'alloc.col.vendors', idPrefix: 'v', width: 104, marks: ['wb-over', 'wb-nocap', 'wb-locked', 'wb-dirty'], editable: 'quantity' },
   trail: [{ field: 'series', width: 96 }],
-  /** The lines a suggestion could not place (its result's table), before the quantity and the reason. */
-  unplaced: ['month', 'category', 'plan_sku'],
-} satisfies { entity: string; lead: ColumnDecl[]; trail: ColumnDecl[]; unplaced: ColumnDecl[] };
+  footer: { rows: ['allocated', 'capacity', 'load'], labelColumn: 'plan_sku', label: 'alloc.pinned', className: 'wb-pinned' },
+  tabField: 'month',
+});
+
+/** The lines a suggestion could not place (its result's table), before the quantity and the reason. */
+export const unplacedColumns: ColumnDecl[] = ['month', 'category', 'plan_sku'];

@@ -31,7 +31,7 @@ export function AllocationWorkbenchPage() {
   const { t } = useTranslation();
   const data = useWorkbenchData();
   const pending = usePendingCells(data);
-  const grid = useWorkbenchGrid(data, pending);
+  const grid = useWorkbenchGrid(data);
   const commands = useWorkbenchCommands(data, pending);
   // The new version's drawer (one state object per opening: the drawer reads a record anew for each).
   const [creating, setCreating] = useState<DrawerState>(null);

@@ -1,6 +1,6 @@
 import { MessageBar, MessageBarBody } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
-import { workbenchColumns } from '../../../../grids/orders/allocation.grid';
+import { unplacedColumns, workbenchGrid } from '../../../../grids/orders/allocation.grid';
 import { requireEntity } from '../../../model/entity';
 import { resolveColumns } from '../../../model/page-resolve';
 import { cellText } from '../../grid/cell-text';
@@ -17,7 +17,7 @@ export function SuggestResult({ suggestion, lineById, vendorById }: Props) {
   const { t, i18n } = useTranslation();
   const label = useLabel();
   const language = i18n.language === 'en' ? 'en' : 'zh-CN';
-  const columns = resolveColumns(requireEntity(workbenchColumns.entity), workbenchColumns.unplaced);
+  const columns = resolveColumns(requireEntity(workbenchGrid.entity), unplacedColumns);
   return (
     <MessageBar intent={suggestion.unplaced.length ? 'warning' : 'success'} data-testid="suggest-result">
       <MessageBarBody>

@@ -1,59 +1,23 @@
 import { Button, Spinner, Tab, TabList, Text } from '@fluentui/react-components';
 import { AddRegular, TableRegular } from '@fluentui/react-icons';
-import { AgGridReact } from 'ag-grid-react';
-import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { gridTheme } from '../../grid/EntityGrid';
-import '../../grid/grid-modules';
+import { workbenchGrid } from '../../../../grids/orders/allocation.grid';
+import { MemoryGrid } from '../../grid/MemoryGrid';
 import { SplitPane } from '../../shell/SplitPane';
 import { CapacityHeatmap } from './CapacityHeatmap';
 import type { PendingCells } from './use-pending-cells';
 import type { WorkbenchData } from './use-workbench-data';
 import type { WorkbenchGrid } from './use-workbench-grid';
-import type { GridRow } from './workbench-columns';
 import { useWorkbenchStyles } from './workbench-styles';
 
 type Props = {
   data: WorkbenchData;
   grid: WorkbenchGrid;
-  pending: Pick<PendingCells, 'sheetKeys' | 'onCellValueChanged'>;
+  pending: Pick<PendingCells, 'sheetKeys' | 'gridApi'>;
   openCreate: () => void;
   demandLink: string;
 };
-
-/**
- * The grid element is kept across the page's re-renders (every edit re-renders the totals and the
- * heatmap); the grid refreshes its own cells from the ledger.
- */
-function useGridElement({ data, grid, pending }: Pick<Props, 'data' | 'grid' | 'pending'>) {
-  const lines = data.state?.data.lines;
-  const { columnDefs, pinnedRows, gridCallbacks, localeText } = grid;
-  const { sheetKeys, onCellValueChanged } = pending;
-  return useMemo(
-    () =>
-      lines ? (
-        <AgGridReact<GridRow>
-          theme={gridTheme}
-          rowData={lines}
-          columnDefs={sheetKeys.withClasses(columnDefs)}
-          {...sheetKeys.gridProps}
-          pinnedBottomRowData={pinnedRows}
-          getRowId={gridCallbacks.getRowId}
-          defaultColDef={gridCallbacks.defaultColDef}
-          isExternalFilterPresent={gridCallbacks.isExternalFilterPresent}
-          doesExternalFilterPass={gridCallbacks.doesExternalFilterPass}
-          onGridReady={gridCallbacks.onGridReady}
-          onCellValueChanged={onCellValueChanged}
-          enterNavigatesVerticallyAfterEdit
-          stopEditingWhenCellsLoseFocus
-          localeText={localeText}
-          tooltipShowDelay={300}
-        />
-      ) : null,
-    [lines, columnDefs, pinnedRows, gridCallbacks, onCellValueChanged, localeText, sheetKeys],
-  );
-}
 
 /** The month tabs, the grid and the capacity heatmap beside it; or why there is none (loading, no versions, no lines). */
 export function WorkbenchBody(props: Props) {
@@ -61,7 +25,6 @@ export function WorkbenchBody(props: Props) {
   const { t } = useTranslation();
   const { data, grid, pending, openCreate, demandLink } = props;
   const { versions, loading, state, version, cycles, heatVendors, cells, revision } = data;
-  const gridElement = useGridElement(props);
   // A reload of the version shown (a refresh, a save, a colleague's change) keeps the grid, its
   // focus and the planner's range; only another version's load shows the spinner instead.
   const reloading = loading && Boolean(state) && Number(state?.data.version.id) === data.versionId;
@@ -99,7 +62,9 @@ export function WorkbenchBody(props: Props) {
       </TabList>
       <SplitPane id="alloc-heatmap" sized="end" defaultSize={320} min={220} maxShare={0.55} otherMin={420} label={t('alloc.heatmapWidth')} className={s.main}>
         <div className={s.grid} data-testid="workbench-grid" data-version={String(state.data.version.id)} aria-busy={reloading} {...pending.sheetKeys.containerProps}>
-          {gridElement}
+          {grid.source && (
+            <MemoryGrid decl={workbenchGrid} rows={state.data.lines} source={grid.source} editable={data.draft} tab={grid.cycleTab} sheetKeys={pending.sheetKeys} onEdited={data.bump} apiRef={pending.gridApi} />
+          )}
         </div>
         <aside className={s.side}>
           <div className={s.sideHead}>
