@@ -93,7 +93,8 @@ describe('node plan dates on the timeline, Excel, and the shop floor by colour x
     const [d] = await Promise.all([page.waitForEvent('download', { timeout: 20_000 }) as Promise<Download>, page.click('[data-testid=export-nodes]')]);
     const file = join(dir, 'node-plans.xlsx');
     await d.saveAs(file);
-    expect(d.suggestedFilename()).toMatch(/^节点计划_\d{4}-\d{2}-\d{2}\.xlsx$/);
+    // The list export of the view of node plans: named by the view and the time.
+    expect(d.suggestedFilename()).toMatch(/^节点计划-\d{8}-\d{4}\.xlsx$/);
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.readFile(file);
     const ws = wb.worksheets[0];

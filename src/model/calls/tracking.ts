@@ -4,7 +4,8 @@ import { is } from './input-shape';
 
 /**
  * Node tracking (issue 12): the maker's calls of `/scmapi/nodetrack` (one order's timeline, the
- * calendar, the workbook), served by src/server/services/tracking/tracking.routes.ts; the node
+ * calendar), served by src/server/services/tracking/tracking.routes.ts; the node plans' workbook (the
+ * list export of the view `trackednode`); the node
  * lines' transitions and the customer order's action `nodeplan` (the engine's, declared here for
  * their replies). The drawers draw the timelines from their record's node lines (the views
  * `trackedorder`, `brandnodeorder`, `suppliernodeorder`); the supplier's dates are saves of its
@@ -40,8 +41,8 @@ export const trackingCalls = {
   calendar: getCall<{ from: string; to: string }, { from: string; to: string; today: string; events: NodeCalendarEvent[] }>(`${BASE}/calendar`, { input: calendarWindow }),
   /** The node line's transition `plan`: its planned date dragged on the timeline (its duration kept; regenerating keeps it). */
   plan: postCall<{ ids: number[]; version: number; plan_date: string }, { rows: Row[]; data?: Timeline[] }>('/scmapi/ordernode/action/plan'),
-  /** The node plans as an .xlsx file: one order's (`order_id`) or every order of the maker's list. */
-  export: getCall<{ order_id?: number }, Blob>(`${BASE}/export`, { input: is.object({ order_id: is.optional(is.queryId) }) }),
+  /** The node plans as an .xlsx file: the list export of the view `trackednode` (one order's by `f.order_no.eq`, in plan order by `sort=seq,node_code`). */
+  export: getCall<{ 'f.order_no.eq'?: string; sort?: string }, Blob>('/scmapi/trackednode/export'),
   /** The customer order's generic action: its node plan generated again. */
   nodePlan: postCall<{ id: number }, { rows: Row[]; data?: Array<{ nodes: number }> }>('/scmapi/customerorder/action/nodeplan'),
 };

@@ -91,7 +91,7 @@ export function attachmentDisposition(name: string): string {
  *
  * Example:
  * ```ts
- * serveMenuFile(app, trackingCalls.export, { menu: NODE_TRACKING_MENU, verb: 'export' }, async (c) => ({ name: '节点计划.xlsx', body: await nodeWorkbook(c.tx, ...) }));
+ * serveMenuFile(app, scheduleCalls.export, { menu: PLANNING_MENU, verb: 'read' }, async (c) => ({ name: '排产计划.xlsx', body: await boardWorkbook(c.tx, ...) }));
  * ```
  */
 export function serveMenuFile<C extends Call<unknown, Blob>>(app: FastifyInstance, call: C, access: { menu: string; verb: Verb }, handler: (c: MenuCallContext<HandlerInput<C>>) => Promise<MenuFile>): void {

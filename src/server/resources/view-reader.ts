@@ -113,6 +113,21 @@ export async function viewComputedRows(entity: EntityDef, ctx: { db: Db; auth: A
   return rows ? computedRowsTable(entity, await rows(ctx)) : undefined;
 }
 
+/**
+ * For the list export of a view whose rows are computed in code (services/export): the caller's
+ * company, the scope's condition on `t` and the rows computed for the caller in that company, as a
+ * derived table (no alias). Undefined for a view over a table or a source, or one read across companies.
+ */
+export async function viewExportSource(ctx: ResourceContext, entity: EntityDef): Promise<{ clientId: number; where: RawBuilder<unknown>; source: RawBuilder<unknown> } | undefined> {
+  const compute = ROWS.get(entity.name);
+  const auth = ctx.auth;
+  if (!compute || !auth) return undefined;
+  const { where, tenant } = await viewScopeOf(entity)(auth, ctx.db);
+  if (typeof tenant !== 'number') return undefined;
+  const rows = await withTenant(ctx.db, tenant, (db) => compute({ db, auth, language: ctx.language }));
+  return { clientId: tenant, where, source: computedRowsTable(entity, rows) };
+}
+
 /** The scope a view entity registered (the view writer finds its rows through it too). */
 export function viewScopeOf(entity: EntityDef): ViewScope {
   const scope = SCOPES.get(entity.name);

@@ -47,7 +47,7 @@ export function useNodeTracking(rf: RecordForm) {
     });
 
   /** The order's node plans as a workbook. */
-  const exportPlans = () => void run(() => downloadFile(trackingCalls.export.path, { order_id: orderId }, 'node-plans.xlsx').then(() => undefined));
+  const exportPlans = () => void run(() => downloadFile(trackingCalls.export.path, { 'f.order_no.eq': String(rf.record?.order_no ?? ''), sort: 'seq,node_code' }, 'node-plans.xlsx').then(() => undefined));
 
   return { busy, confirm, setConfirm, regenerate, movePlan, exportPlans };
 }

@@ -36,6 +36,8 @@ export type ExportPlan = {
   source?: RawBuilder<unknown>;
   /** Dictionary items the export's labels also come from (a dynamic form's own options). */
   dictItems?: ReadonlyMap<string, readonly DictItem[]>;
+  /** False for a file no import reads back (a view's rows): no identity sheet, the list's sheet first. */
+  identity?: boolean;
 };
 
 const sourceOf = (plan: ExportPlan): RawBuilder<unknown> => plan.source ?? sql`${sql.table(plan.entity.table)}`;
@@ -146,9 +148,11 @@ export async function eachChunk(db: Db, plan: ExportPlan, ids: number[], write: 
 /** Writes the export of `ids` to `out` (a file or the reply); `onRows` reports progress. */
 export async function writeExport(db: Db, plan: ExportPlan, ids: number[], out: Writable, onRows?: (done: number) => void): Promise<void> {
   const wb = new (await exceljs()).stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
-  const meta = addSheet(wb, TEMPLATE_SHEET, { state: 'veryHidden' });
-  for (const r of metaRows({ entity: plan.entity.name, version: templateVersion(plan.entity), language: plan.language, kind: 'export' })) meta.addRow(r).commit();
-  meta.commit();
+  if (plan.identity !== false) {
+    const meta = addSheet(wb, TEMPLATE_SHEET, { state: 'veryHidden' });
+    for (const r of metaRows({ entity: plan.entity.name, version: templateVersion(plan.entity), language: plan.language, kind: 'export' })) meta.addRow(r).commit();
+    meta.commit();
+  }
   const sheet = listSheet(wb, plan, await exportDictionaries(db, plan));
   let done = 0;
   await eachChunk(db, plan, ids, (rows) => {

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { finished } from 'node:stream/promises';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { allEntities, allPages, isLanguage, requireEntity, type EntityDef, type Language } from '../../../model';
+import { allEntities, allPages, isLanguage, requireEntity, viewEntities, type EntityDef, type Language } from '../../../model';
 import { authOf, requireAuth } from '../../access/auth-context';
 import { ok, requestLanguage } from '../../http/envelope';
 import { AppError, notFound } from '../../http/errors';
@@ -14,6 +14,7 @@ import { attachment } from '../import/routes';
 import { jobView } from '../import/import-jobs.service';
 import { enqueueJob, findJob, registerJobHandler } from '../jobs';
 import { groupPlanOf, type GroupPlan } from '../../resources/list-groups.service';
+import { viewExportSource } from '../../resources/view-reader';
 import { DIRECT_EXPORT_LIMIT, exportIds, planColumns, writeExport, type ExportPlan } from './export.service';
 import { documentWorkbookRoutes } from './document-workbook';
 import { countExportGroups, writeGroupedExport } from './grouped-export';
@@ -113,6 +114,23 @@ export async function exportRoutes(app: FastifyInstance): Promise<void> {
         ...(group ? { group: group.grouping.field, bucket: group.grouping.bucket, opt: text((req.query as Query).opt) } : {}),
       });
       return ok({ job: jobView(job, plan.language) });
+    });
+  }
+
+  // A view whose rows are computed in code (view-reader.ts `rows`): the rows its list shows, under its
+  // menu's export right, written at once (a computed view's rows are already in hand); no identity
+  // sheet, since no import reads a view back. Other views answer 404.
+  for (const entity of viewEntities()) {
+    app.get(`/${entity.prefix}/${entity.name}/export`, guard, async (req, reply) => {
+      const auth = authOf(req);
+      await assertCan(auth, entity.menuCode, 'export', { db: app.db });
+      const request = exportRequestOf(req, entity, null);
+      const view = await viewExportSource({ db: app.db, auth, ip: null, language: request.language }, entity);
+      if (!view) throw notFound();
+      const plan: ExportPlan = { entity, clientId: view.clientId, scope: [view.where], source: view.source, identity: false, ...request };
+      const ids = await exportIds(app.db, plan);
+      if (!ids.length) throw new AppError('excel.noDataToExport');
+      return sendWorkbook(req, reply, exportFileName(entity, plan.language), (body) => writeExport(app.db, plan, ids, body));
     });
   }
 

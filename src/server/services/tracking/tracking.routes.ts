@@ -5,17 +5,16 @@ import { NODE_TRACKING_MENU } from '../../../model/node-tracking';
 import { authOf } from '../../access/auth-context';
 import type { Db } from '../../db/database';
 import { trackingCalls } from '../../../model/calls/tracking';
-import { serveMenuCall, serveMenuFile, type MenuCallContext } from '../../resources/menu-call';
+import { serveMenuCall, type MenuCallContext } from '../../resources/menu-call';
 import { dataScope } from '../../resources/permissions';
 import { withSystemScope, withTenant } from '../../kernel/rls';
-import { evaluateNodeFlags, nodeCalendar, orderHeader, orderTimeline, todayIso } from './tracking.service';
-import { nodeWorkbook } from './tracking.export';
+import { evaluateNodeFlags, nodeCalendar, orderHeader, orderTimeline } from './tracking.service';
 import { recomputeNodeTracking } from './tracking.forecast';
 import { startNodeRecalc } from './tracking.recalc';
 
 /**
  * Node tracking's calls (issue 12): the maker's timeline of one order (any state: the views list those
- * in progress), the calendar's events and the node plans' workbook. The lists, and the brand's and the
+ * in progress) and the calendar's events (the node plans' workbook is the list export of the view `trackednode`). The lists, and the brand's and the
  * supplier's drawers (their record's node lines), are views, and every write is the engine's (tracking.views.ts, tracking.lines.ts): the maker's actual
  * dates, plan moves, sends and take-backs are the node lines' transitions, the supplier's date a save
  * of its editable view `suppliernode`.
@@ -67,17 +66,6 @@ function makerRoutes(app: FastifyInstance): void {
   });
 }
 
-/** The workbook of the maker's node plans (issue 31): one order's (`order_id`), or every order of its list. */
-function exportRoute(app: FastifyInstance): void {
-  serveMenuFile(app, trackingCalls.export, { menu: NODE_TRACKING_MENU, verb: 'export' }, async (c) => {
-    const orderId = c.input.order_id ?? null;
-    const scope = await orderScope(c);
-    if (orderId !== null) await orderHeader(c.tx, c.actor.clientId, orderId, scope);
-    const body = await nodeWorkbook(c.tx, c.actor.clientId, { orderId, scope, language: c.language });
-    return { name: `${c.language === 'en' ? 'Node plans' : '节点计划'}_${todayIso()}.xlsx`, body };
-  });
-}
-
 export async function trackingRoutes(app: FastifyInstance): Promise<void> {
   const timer = setInterval(() => {
     checkAllNodeFlags(app.db).catch((e: unknown) => app.log.error({ err: e }, 'node tracking check failed'));
@@ -89,5 +77,4 @@ export async function trackingRoutes(app: FastifyInstance): Promise<void> {
     await stopRecalc();
   });
   makerRoutes(app);
-  exportRoute(app);
 }

@@ -1,15 +1,15 @@
 import { sql } from 'kysely';
-import { brandNodeOrder, supplierNode, supplierNodeOrder, trackedOrder } from '../../../model/entities/nodeconfig.entity';
+import { brandNodeOrder, supplierNode, supplierNodeOrder, trackedNode, trackedOrder } from '../../../model/entities/nodeconfig.entity';
 import type { AuthContext } from '../../access/auth-context';
 import type { Db } from '../../db/database';
 import { assertCan, dataScope } from '../../resources/permissions';
 import { registerViewScope, type ViewLines, type ViewRows } from '../../resources/view-reader';
 import { registerViewWriter } from '../../resources/view-writer';
-import { evaluateNodeFlags, orderTimeline, trackedOrders, type NodeRow } from './tracking.service';
+import { evaluateNodeFlags, nodesOf, orderTimeline, todayIso, trackedOrders, type NodeRow } from './tracking.service';
 import { brandOrderNodes, brandTrackedOrders } from './tracking.share';
 import { recordSupplierActual, supplierNamesOfOrder, supplierSentNodes, supplierOrderNodes, supplierTrackedOrders } from './tracking.supplier';
 import type { TrackedOrderRow } from '../../../model/calls/tracking';
-import type { OrderTracking } from '../../../model/node-tracking';
+import { trackOrder, type OrderTracking, type TrackedNode } from '../../../model/node-tracking';
 
 /**
  * The three lists of tracked orders are view entities whose rows this service computes (issue 30):
@@ -45,7 +45,7 @@ const makerRows: ViewRows = async ({ db, auth }) => {
  * draws); its source only once done, its forecast only while open (as the drawer always showed them); `extra` adds what the reader's own company may see (the maker: where
  * a sent node went).
  */
-const nodeLines = (tracking: OrderTracking<NodeRow>, extra: (n: NodeRow) => Record<string, unknown> = () => ({})) =>
+const nodeLines = (tracking: OrderTracking<NodeRow>, extra: (n: TrackedNode<NodeRow>) => Record<string, unknown> = () => ({})) =>
   tracking.nodes.map((n) => ({
     id: n.id, version: n.version, node_code: n.node_code, node_name: n.node_name, seq: n.seq, party: n.party, plan_days: n.plan_days,
     plan_start: n.plan_start, plan_date: n.plan_date, actual_date: n.actual_date, actual_source: n.actual_date ? n.actual_source : null,
@@ -63,8 +63,23 @@ const makerLines: ViewLines = async ({ db, auth, row }) => {
   return nodeLines(timeline.tracking, (n) => ({ sent_to: n.share_id ? (suppliers[String(n.share_id)] ?? null) : null }));
 };
 
+/**
+ * The nodes of the maker's orders in progress its data permissions show, each with its order's number,
+ * customer and delivery and what it says today (`trackednode`, whose list export is the node plans' workbook).
+ */
+const makerNodes: ViewRows = async ({ db, auth }) => {
+  const clientId = auth.clientId!;
+  const today = todayIso();
+  const orders = await trackedOrders(db, clientId, { status: ['in_progress'], scope: await dataScope(auth, ORDER_MENU, { db, inTenantScope: true }), today });
+  const nodes = await nodesOf(db, clientId, orders.map((o) => Number(o.id)));
+  return orders.flatMap((o) =>
+    nodeLines(trackOrder(nodes.get(Number(o.id)) ?? [], today), (n) => ({ client_id: clientId, order_id: o.id, order_no: o.order_no, brand_name: o.brand_name, delivery_date: o.delivery_date, plan_manual: n.plan_manual === true, delay_days: n.delay_days })),
+  );
+};
+
 export function registerTrackingViews(): void {
   registerViewScope(trackedOrder.name, ownCompany(trackedOrder.menuCode), { rows: makerRows, lines: { nodes: makerLines } });
+  registerViewScope(trackedNode.name, ownCompany(trackedNode.menuCode), { rows: makerNodes });
   registerViewScope(brandNodeOrder.name, ownCompany(brandNodeOrder.menuCode), {
     rows: async ({ db, auth }) => (await brandTrackedOrders(db, auth.clientId!)).map((r) => asRow(auth.clientId!, r.pr_id, r)),
     // Through the brand's share: dates and sources, never who recorded them or where a node went.
