@@ -94,9 +94,10 @@ describe('an exception ticket between the brand and its maker', () => {
     await maker.click('[data-testid=ticket-close]');
     await maker.click('[data-testid=confirm-ok]');
     await maker.waitForSelector('[data-testid=ticket-status]:has-text("整理中")');
+    // Finishing is the ticket's declared transition: the engine's dialog asks its solution.
     await maker.click('[data-testid=ticket-finish]');
-    await maker.fill('[data-testid=ticket-solution-input]', '罗纹单独加染固色，出货前每批对色留样');
-    await maker.click('[data-testid=ticket-finish-save]');
+    await maker.fill('[data-testid=transition-dialog-finish] [data-testid=param-solution]', '罗纹单独加染固色，出货前每批对色留样');
+    await maker.click('[data-testid=transition-dialog-finish] [data-testid=transition-ok]');
     await maker.waitForSelector('[data-testid=ticket-status]:has-text("已关闭")');
     await brand.waitForSelector('[data-testid=ticket-status]:has-text("已关闭")', { timeout: 10_000 });
     await snap(maker, 'ticket-04-closed');

@@ -208,7 +208,12 @@ export const ticket = defineEntity({
     transitions: [
       // Spec 4: the owner closes (in progress -> organising), then organises and closes.
       { action: 'close', label: { zh: '处理完毕', en: 'Close' }, from: ['0'], to: '50', confirm: { zh: '确定处理完毕，进入整理？', en: 'Mark handled and start organising?' } },
-      { action: 'finish', label: { zh: '关闭', en: 'Finish' }, from: ['50'], to: '100', confirm: { zh: '确定关闭该异常单？关闭后结论收入知识库。', en: 'Close this ticket? Its solution goes into the knowledge base.' } },
+      // Closing for good asks for the solution (starting from the one saved), which the knowledge base keeps.
+      {
+        action: 'finish', label: { zh: '关闭', en: 'Finish' }, from: ['50'], to: '100', confirm: { zh: '确定关闭该异常单？关闭后结论收入知识库。', en: 'Close this ticket? Its solution goes into the knowledge base.' },
+        params: [{ key: 'solution', label: { zh: '处理结论', en: 'Solution' }, type: 'textarea', required: true, maxLength: 4000 }],
+        defaults: { solution: 'solution' },
+      },
       { action: 'reopen', label: { zh: '重新处理', en: 'Reopen' }, from: ['50'], to: '0' },
     ],
     locked: ['100'],

@@ -1,22 +1,9 @@
-import { Dropdown, Field, Option, Textarea } from '@fluentui/react-components';
+import { Dropdown, Field, Option } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { AdminEditDialog } from '../common/admin-kit';
-import type { useTicketAddMember, useTicketFinish } from './use-ticket-view';
+import type { useTicketAddMember } from './use-ticket-view';
 import { useTicketDicts } from './use-ticket-dicts';
 import './collab-messages';
-
-/** The solution asked for when an owner closes a ticket for good. */
-export function FinishDialog(props: { finish: ReturnType<typeof useTicketFinish>; version: number }) {
-  const { t } = useTranslation();
-  const f = props.finish;
-  return (
-    <AdminEditDialog open={f.open} title={t('collab.ticket.finishTitle')} onClose={f.close} onSave={() => void f.finish(props.version)} saveTestId="ticket-finish-save" saveLabel={t('collab.ticket.finish')}>
-      <Field label={t('collab.ticket.solution')} required validationMessage={f.error}>
-        <Textarea rows={5} maxLength={4000} value={f.solution} onChange={(_, x) => f.setSolution(x.value)} data-testid="ticket-solution-input" />
-      </Field>
-    </AdminEditDialog>
-  );
-}
 
 /** A person of either company and the role they get on the ticket. */
 export function AddMemberDialog(props: { member: ReturnType<typeof useTicketAddMember> }) {

@@ -4,14 +4,16 @@ import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import type { DrawerExtensionProps } from '../../form/drawer-extensions';
+import { TransitionButtons } from '../../form/DrawerTransitions';
+import { ticket as ticketEntity } from '../../../model/entities/ticket.entity';
 import { AdminCard, AdminPage, formatTime, useConfirm } from '../common/admin-kit';
 import { ticketApi, type Ticket, type TicketView } from './ticket-api';
 import { TicketComments } from './TicketComments';
 import { StatusBadge } from './TicketParts';
 import { TicketFormDrawer } from './TicketFormDrawer';
-import { AddMemberDialog, FinishDialog } from './TicketViewDialogs';
+import { AddMemberDialog } from './TicketViewDialogs';
 import { useTicketDicts } from './use-ticket-dicts';
-import { useTicketAddMember, useTicketComment, useTicketFinish, useTicketView } from './use-ticket-view';
+import { useTicketAddMember, useTicketComment, useTicketView } from './use-ticket-view';
 import './collab-messages';
 
 /** The ticket's details: state, title, the labelled fields, description and solution. */
@@ -57,22 +59,25 @@ function TicketMembers({ v }: { v: TicketView }) {
   );
 }
 
-/** The owner's and member's buttons on a ticket: edit, add people, quit, reopen, close, finish. */
-function TicketActions({ v, id, busy, act, onEdit, member, finish, confirmed }: {
-  v: TicketView; id: number; busy: boolean; act: ReturnType<typeof useTicketView>['act'];
-  onEdit: () => void; member: ReturnType<typeof useTicketAddMember>; finish: ReturnType<typeof useTicketFinish>;
-  confirmed: (text: string, fn: () => Promise<unknown>) => void;
+/**
+ * The owner's and member's buttons on a ticket: edit, add people, quit, and the ticket's declared
+ * transitions the server says the caller may take now (close, finish with its solution, reopen),
+ * asked and run by the engine's buttons through the ticket's move call at the version read.
+ */
+function TicketActions({ v, id, busy, reload, onEdit, member, confirmed }: {
+  v: TicketView; id: number; busy: boolean; reload: () => void;
+  onEdit: () => void; member: ReturnType<typeof useTicketAddMember>; confirmed: (text: string, fn: () => Promise<unknown>) => void;
 }) {
   const { t } = useTranslation();
   const { ticket: tk, can } = v;
+  const moves = ticketEntity.states!.transitions.filter((tr) => can[tr.action as keyof typeof can]);
   return (
     <div style={{ display: 'flex', gap: 6, flexWrap: 'wrap' }}>
       {can.edit ? <Button disabled={busy} onClick={onEdit} data-testid="ticket-edit">{t('collab.ticket.edit')}</Button> : null}
       {can.addMember ? <Button disabled={busy} onClick={() => member.setAdding({ user: '', role: 'owner' })} data-testid="ticket-add-member">{t('collab.ticket.addMember')}</Button> : null}
       {can.quit ? <Button disabled={busy} onClick={() => confirmed(t('collab.ticket.quitConfirm'), () => ticketApi.quit(id))}>{t('collab.ticket.quit')}</Button> : null}
-      {can.reopen ? <Button disabled={busy} onClick={() => void act(() => ticketApi.move('reopen', { id, version: tk.version }))}>{t('collab.ticket.reopen')}</Button> : null}
-      {can.close ? <Button appearance="primary" disabled={busy} data-testid="ticket-close" onClick={() => confirmed(t('collab.ticket.closeConfirm'), () => ticketApi.move('close', { id, version: tk.version }))}>{t('collab.ticket.close')}</Button> : null}
-      {can.finish ? <Button appearance="primary" disabled={busy} data-testid="ticket-finish" onClick={() => finish.start(tk)}>{t('collab.ticket.finish')}</Button> : null}
+      <TransitionButtons transitions={moves} record={tk} prefix="ticket" busy={busy} after={reload}
+        call={(tr, params) => ticketApi.move(tr.action as 'close' | 'finish' | 'reopen', { id, version: tk.version, ...params })} />
     </div>
   );
 }
@@ -87,7 +92,6 @@ export function TicketPanel({ id, page = false }: { id: number; page?: boolean }
   const { data, error, mutate, busy, act } = useTicketView(id);
   const [dialog, confirm] = useConfirm();
   const comment = useTicketComment(id, mutate);
-  const finish = useTicketFinish(id, mutate);
   // Editing is the engine's form drawer over the ticket as read here (TicketFormDrawer).
   const [editing, setEditing] = useState(false);
   const member = useTicketAddMember(id, act);
@@ -101,7 +105,7 @@ export function TicketPanel({ id, page = false }: { id: number; page?: boolean }
   const actions = (
     <div style={{ display: 'flex', gap: 6, flexWrap: 'wrap' }}>
       {page ? <Button icon={<ArrowLeft20Regular />} onClick={() => navigate('/collab/tickets')}>{t('collab.ticket.back')}</Button> : null}
-      <TicketActions v={data} id={id} busy={busy} act={act} onEdit={() => setEditing(true)} member={member} finish={finish} confirmed={confirmed} />
+      <TicketActions v={data} id={id} busy={busy} reload={() => void mutate()} onEdit={() => setEditing(true)} member={member} confirmed={confirmed} />
     </div>
   );
   return frame(`${tk.ticket_no} ${tk.title}`, actions, (
@@ -110,7 +114,6 @@ export function TicketPanel({ id, page = false }: { id: number; page?: boolean }
       <TicketDetails tk={tk} />
       <TicketMembers v={data} />
       <TicketComments view={data} comment={comment} onRemove={(cid) => confirmed(t('collab.ticket.removeCommentConfirm'), () => ticketApi.removeComment(cid))} />
-      <FinishDialog finish={finish} version={tk.version} />
       <AddMemberDialog member={member} />
       <TicketFormDrawer open={editing} ticket={tk} onClose={() => setEditing(false)} onSaved={() => { setEditing(false); void mutate(); }} />
     </>

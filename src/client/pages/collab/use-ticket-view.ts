@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import useSWR, { type KeyedMutator } from 'swr';
 import { onSocketMessage } from '../../session/notification-socket';
 import { fieldErrorsOf } from '../common/admin-kit';
-import { ticketApi, type Attachment, type Ticket, type TicketView } from './ticket-api';
+import { ticketApi, type Attachment, type TicketView } from './ticket-api';
 
 /**
  * One ticket with its people and comments, read again when a notice arrives (another person moved
@@ -50,29 +50,6 @@ export function useTicketComment(id: number, mutate: KeyedMutator<TicketView>) {
     }
   };
   return { content, setContent, files, error, send, attach };
-}
-
-/** Closing for good: the solution dialog, then `finish` at the version read. */
-export function useTicketFinish(id: number, mutate: KeyedMutator<TicketView>) {
-  const [open, setOpen] = useState(false);
-  const [solution, setSolution] = useState('');
-  const [error, setError] = useState<string | undefined>();
-  const start = (tk: Ticket) => {
-    setSolution(tk.solution ?? '');
-    setError(undefined);
-    setOpen(true);
-  };
-  const finish = async (version: number) => {
-    setError(undefined);
-    try {
-      await ticketApi.move('finish', { id, version, solution });
-      setOpen(false);
-      await mutate();
-    } catch (e) {
-      setError(fieldErrorsOf(e).solution);
-    }
-  };
-  return { open, close: () => setOpen(false), solution, setSolution, error, start, finish };
 }
 
 /** Adding a person of either company as owner, participant or guest. */
