@@ -2,17 +2,10 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   AllocationLedger,
-  blockHasHeader,
   capacityHeatmap,
   largestRemainder,
-  lineAmount,
-  matrixTotals,
   monthsBetween,
   orderAllocationStatus,
-  parsePastedBlock,
-  parseSizeRatio,
-  pasteIntoMatrix,
-  prepackRow,
 } from './allocation';
 
 describe('largestRemainder and prepack', () => {
@@ -21,7 +14,6 @@ describe('largestRemainder and prepack', () => {
     expect(largestRemainder(12, [1, 2, 2, 1])).toEqual([2, 4, 4, 2]);
     expect(largestRemainder(10, [1, 1, 1])).toEqual([4, 3, 3]);
     expect(largestRemainder(5, [0, 0])).toEqual([0, 0]);
-    expect(prepackRow(600, ['S', 'M', 'L', 'XL'], [1, 2, 2, 1])).toEqual({ S: 100, M: 200, L: 200, XL: 100 });
   });
 
   it('always sums to the total and no part is more than one away from its exact share', () => {
@@ -37,40 +29,6 @@ describe('largestRemainder and prepack', () => {
         parts.forEach((p, i) => expect(Math.abs(p - (total * ratio[i]) / sum)).toBeLessThan(1));
       }),
     );
-  });
-
-  it('reads size ratios the way buyers type them', () => {
-    expect(parseSizeRatio('1:2:2:1')).toEqual([1, 2, 2, 1]);
-    expect(parseSizeRatio('1 2，2 1')).toEqual([1, 2, 2, 1]);
-    expect(parseSizeRatio('a:b')).toBeNull();
-    expect(parseSizeRatio('0:0')).toBeNull();
-  });
-});
-
-describe('colour x size matrix', () => {
-  // Entries to a matrix and back are the engine's (grid/matrix-blocks: blockMatrix, writeBlock, tested there).
-  it('totals a matrix per colour, per size and in all, with its amount at 4 decimals', () => {
-    const m = { colours: ['黑', '白'], sizes: ['S', 'M', 'L'], qty: { 黑: { S: 10, M: 20 }, 白: { M: 5 } } };
-    expect(matrixTotals(m, 12.5)).toEqual({ rows: { 黑: 30, 白: 5 }, cols: { S: 10, M: 25, L: 0 }, total: 35, amount: 437.5 });
-    expect([lineAmount(10, 1.23456), lineAmount(20, 1.23456), lineAmount(5, 1.23456), lineAmount(5, null)]).toEqual([12.3456, 24.6912, 6.1728, null]);
-  });
-
-  it('pastes a block copied from Excel, with or without a header row', () => {
-    const m = { colours: [], sizes: ['S', 'M', 'L', 'XL'], qty: {} };
-    const withHeader = parsePastedBlock('\tS\tM\tL\tXL\r\n黑色\t10\t20\t20\t10\r\n白色\t5\t10\t10\t5\r\n');
-    expect(blockHasHeader(withHeader)).toBe(true);
-    const r = pasteIntoMatrix(m, withHeader, { colour: 0, size: 0 }, true);
-    expect(r.rejected).toEqual([]);
-    expect(matrixTotals(r.matrix).total).toBe(90);
-    expect(r.matrix.colours).toEqual(['黑色', '白色']);
-
-    const plain = parsePastedBlock('1\t2\nx\t4\n');
-    expect(blockHasHeader(plain)).toBe(false);
-    const p = pasteIntoMatrix(r.matrix, plain, { colour: 1, size: 2 });
-    expect(p.matrix.qty['白色']).toMatchObject({ L: 1, XL: 2 });
-    // A third colour row is added for the second pasted line; the 'x' is rejected.
-    expect(p.matrix.colours).toHaveLength(3);
-    expect(p.rejected).toEqual([{ row: 1, col: 0, text: 'x' }]);
   });
 });
 

@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { blockMatrix, blocksFromRows, matrixLayout, ORDER_ENTRIES_LAYOUT, orderTotals, writeBlock, type EntryRow } from './matrix-blocks';
+import { blockHasHeader, blockMatrix, blocksFromRows, lineAmount, matrixLayout, matrixTotals, ORDER_ENTRIES_LAYOUT, orderTotals, parseSizeRatio, pasteIntoMatrix, prepackRow, writeBlock, type EntryRow } from './matrix-blocks';
+import { parseTsv } from './spreadsheet';
+
+/** A block copied from Excel as the matrix reads it: the engine's tab-separated text, cells trimmed. */
+const pastedBlock = (text: string) => parseTsv(text).map((r) => r.map((c) => c.trim()));
 
 /** The matrix blocks over a declared layout (a purchase order's lines: no style name, no `when` here). */
 const purchaseLayout = matrixLayout({ rowField: 'colour', colField: 'size', cellField: 'qty', blockField: 'style_no', blockFields: ['unit_price'] }, ['material_id', 'style_no', 'colour', 'size', 'unit', 'qty', 'unit_price', 'amount', 'seq']);
@@ -54,5 +58,45 @@ describe('matrix blocks over a declared layout', () => {
 
   it('starts an empty document with one block of the declared sizes', () => {
     expect(blocksFromRows([], purchaseLayout, ['XS', 'S'])[0]).toMatchObject({ style_no: '', sizes: ['XS', 'S'] });
+  });
+});
+
+describe('prepack and size ratios', () => {
+  it('fills a colour row from a total and a size ratio', () => {
+    expect(prepackRow(600, ['S', 'M', 'L', 'XL'], [1, 2, 2, 1])).toEqual({ S: 100, M: 200, L: 200, XL: 100 });
+  });
+
+  it('reads size ratios the way buyers type them', () => {
+    expect(parseSizeRatio('1:2:2:1')).toEqual([1, 2, 2, 1]);
+    expect(parseSizeRatio('1 2，2 1')).toEqual([1, 2, 2, 1]);
+    expect(parseSizeRatio('a:b')).toBeNull();
+    expect(parseSizeRatio('0:0')).toBeNull();
+  });
+});
+
+describe('colour x size matrix', () => {
+  // Entries to a matrix and back: blockMatrix and writeBlock, tested above.
+  it('totals a matrix per colour, per size and in all, with its amount at 4 decimals', () => {
+    const m = { colours: ['黑', '白'], sizes: ['S', 'M', 'L'], qty: { 黑: { S: 10, M: 20 }, 白: { M: 5 } } };
+    expect(matrixTotals(m, 12.5)).toEqual({ rows: { 黑: 30, 白: 5 }, cols: { S: 10, M: 25, L: 0 }, total: 35, amount: 437.5 });
+    expect([lineAmount(10, 1.23456), lineAmount(20, 1.23456), lineAmount(5, 1.23456), lineAmount(5, null)]).toEqual([12.3456, 24.6912, 6.1728, null]);
+  });
+
+  it('pastes a block copied from Excel, with or without a header row', () => {
+    const m = { colours: [], sizes: ['S', 'M', 'L', 'XL'], qty: {} };
+    const withHeader = pastedBlock('\tS\tM\tL\tXL\r\n黑色\t10\t20\t20\t10\r\n白色\t5\t10\t10\t5\r\n');
+    expect(blockHasHeader(withHeader)).toBe(true);
+    const r = pasteIntoMatrix(m, withHeader, { colour: 0, size: 0 }, true);
+    expect(r.rejected).toEqual([]);
+    expect(matrixTotals(r.matrix).total).toBe(90);
+    expect(r.matrix.colours).toEqual(['黑色', '白色']);
+
+    const plain = pastedBlock('1\t2\nx\t4\n');
+    expect(blockHasHeader(plain)).toBe(false);
+    const p = pasteIntoMatrix(r.matrix, plain, { colour: 1, size: 2 });
+    expect(p.matrix.qty['白色']).toMatchObject({ L: 1, XL: 2 });
+    // A third colour row is added for the second pasted line; the 'x' is rejected.
+    expect(p.matrix.colours).toHaveLength(3);
+    expect(p.rejected).toEqual([{ row: 1, col: 0, text: 'x' }]);
   });
 });

@@ -1,5 +1,7 @@
-import { blockHasHeader, lineAmount, matrixTotals, parsePastedBlock, pasteIntoMatrix, prepackRow, round4, type SizeMatrix } from '../../model/allocation';
+import { largestRemainder } from '../../model/allocation';
 import type { ChildMatrix } from '../../model/entity';
+import { validateQty } from './matrix';
+import { parseTsv } from './spreadsheet';
 
 /**
  * A document's colour x size lines as the buyer sees them (issue 6, grown for purchase orders in issue
@@ -35,6 +37,113 @@ export function matrixLayout(decl: ChildMatrix, childFields: readonly string[]):
     amount: has('amount') ? 'amount' : null,
   };
 }
+
+// ---------------------------------------------------------------------------------------------
+// The matrix of one block: totals, amounts, a prepack row, a pasted block
+
+/** A size ratio typed by a buyer, "1:2:2:1" or "1 2 2 1" or "1,2,2,1". Null when it is not one. */
+export function parseSizeRatio(text: string): number[] | null {
+  const parts = text.trim().split(/[\s:,/，：]+/).filter(Boolean);
+  if (!parts.length) return null;
+  const nums = parts.map(Number);
+  return nums.every((n) => Number.isFinite(n) && n >= 0) && nums.some((n) => n > 0) ? nums : null;
+}
+
+/**
+ * Fills one colour row from a total and a size ratio (a prepack: 12 pieces at 1:2:2:1 and so on),
+ * rounding by largest remainder so the row adds up to the total.
+ */
+export function prepackRow(total: number, sizes: string[], ratio: number[]): Record<string, number> {
+  const r = sizes.map((_, i) => ratio[i] ?? 0);
+  const parts = largestRemainder(total, r);
+  return Object.fromEntries(sizes.map((s, i) => [s, parts[i]]));
+}
+
+/** The matrix a colour x size entry list is shown as: colours as rows, sizes as columns. */
+export type SizeMatrix = { colours: string[]; sizes: string[]; qty: Record<string, Record<string, number>> };
+
+/** Spec 9: amounts stop at 4 decimals. */
+export function round4(n: number): number {
+  return Math.round(n * 10000) / 10000;
+}
+
+export function lineAmount(qty: number, unitPrice: number | null | undefined): number | null {
+  return unitPrice === null || unitPrice === undefined || !Number.isFinite(unitPrice) ? null : round4(qty * unitPrice);
+}
+
+export type MatrixTotals = { rows: Record<string, number>; cols: Record<string, number>; total: number; amount: number | null };
+
+/** Row totals (per colour), column totals (per size), the grand total and the amount at a unit price. */
+export function matrixTotals(m: SizeMatrix, unitPrice?: number | null): MatrixTotals {
+  const rows: Record<string, number> = {};
+  const cols: Record<string, number> = Object.fromEntries(m.sizes.map((s) => [s, 0]));
+  let total = 0;
+  for (const c of m.colours) {
+    let r = 0;
+    for (const s of m.sizes) {
+      const q = m.qty[c]?.[s] ?? 0;
+      r += q;
+      cols[s] += q;
+    }
+    rows[c] = r;
+    total += r;
+  }
+  return { rows, cols, total, amount: lineAmount(total, unitPrice) };
+}
+
+/**
+ * Pastes a block into the matrix starting at a cell. With `header` the block's first row names the
+ * sizes and its first column the colours (the whole table copied from a buyer's sheet): new colours
+ * and sizes are added. Without, numbers land from the start cell on, new colours are added below.
+ * A cell that is not a quantity (validateQty: a whole number >= 0) is reported, not pasted.
+ */
+export function pasteIntoMatrix(m: SizeMatrix, block: string[][], start: { colour: number; size: number }, header = false): { matrix: SizeMatrix; rejected: Array<{ row: number; col: number; text: string }> } {
+  const next: SizeMatrix = { colours: [...m.colours], sizes: [...m.sizes], qty: Object.fromEntries(Object.entries(m.qty).map(([k, v]) => [k, { ...v }])) };
+  const rejected: Array<{ row: number; col: number; text: string }> = [];
+  const put = (colour: string, size: string, text: string, row: number, col: number) => {
+    if (text === '') return;
+    const n = validateQty(text).value;
+    if (n === null) {
+      rejected.push({ row, col, text });
+      return;
+    }
+    next.qty[colour] = next.qty[colour] ?? {};
+    next.qty[colour][size] = n;
+  };
+  if (header && block.length > 1) {
+    const sizes = block[0].slice(1);
+    for (const s of sizes) if (s && !next.sizes.includes(s)) next.sizes.push(s);
+    block.slice(1).forEach((r, ri) => {
+      const colour = r[0];
+      if (!colour) return;
+      if (!next.colours.includes(colour)) next.colours.push(colour);
+      r.slice(1).forEach((text, ci) => sizes[ci] && put(colour, sizes[ci], text, ri + 1, ci + 1));
+    });
+    return { matrix: next, rejected };
+  }
+  block.forEach((r, ri) => {
+    const ciRow = start.colour + ri;
+    while (next.colours.length <= ciRow) next.colours.push(`#${next.colours.length + 1}`);
+    r.forEach((text, cj) => {
+      const sj = start.size + cj;
+      if (sj >= next.sizes.length) {
+        if (text !== '') rejected.push({ row: ri, col: cj, text });
+        return;
+      }
+      put(next.colours[ciRow], next.sizes[sj], text, ri, cj);
+    });
+  });
+  return { matrix: next, rejected };
+}
+
+/** Whether a block's first row looks like size headers (text in every cell after the first). */
+export function blockHasHeader(block: string[][]): boolean {
+  if (block.length < 2 || block[0].length < 2) return false;
+  return block[0].slice(1).every((c) => c !== '' && !/^\d+$/.test(c.replace(/,/g, '')));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Style blocks over a document's lines
 
 export type StyleBlock = {
   key: string;
@@ -160,7 +269,8 @@ export function writeBlock(rows: readonly EntryRow[], block: StyleBlock, previou
 
 /** The matrix with a pasted block applied: a whole table (sizes in the first row, colours in the first column) or numbers from a cell on. */
 export function pasteIntoBlock(matrix: SizeMatrix, clipboard: string, start: { colour: number; size: number } = { colour: 0, size: 0 }) {
-  const block = parsePastedBlock(clipboard);
+  // Excel's tab-separated text (a trailing line break is no extra row), cells trimmed.
+  const block = parseTsv(clipboard).map((r) => r.map((c) => c.trim()));
   const header = blockHasHeader(block);
   const r = pasteIntoMatrix(matrix, block, start, header);
   return { ...r, header };

@@ -1,10 +1,9 @@
 import { useMemo, useState, type ClipboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { parseSizeRatio, type SizeMatrix } from '../../model/allocation';
 import { newRowKey, type ChildGridProps } from './ChildGrid';
 import type { MatrixRecord } from './matrix';
 import { toast } from '../kernel/toast-bus';
-import { blockMatrix, blocksFromRows, emptyBlock, isMatrixRow, matrixLayout, ORDER_ENTRIES_LAYOUT, orderTotals, pasteIntoBlock, prepackFill, SIZE_RUNS, sortSizes, writeBlock, type EntryRow, type MatrixLayout, type StyleBlock } from './matrix-blocks';
+import { blockMatrix, blocksFromRows, emptyBlock, isMatrixRow, matrixLayout, ORDER_ENTRIES_LAYOUT, orderTotals, parseSizeRatio, pasteIntoBlock, prepackFill, SIZE_RUNS, sortSizes, writeBlock, type EntryRow, type MatrixLayout, type SizeMatrix, type StyleBlock } from './matrix-blocks';
 
 /**
  * The logic of the colour x size entry (MatrixEntries is its view): the style blocks, their header
