@@ -44,9 +44,8 @@ export type DocumentWrite = {
  * instead of a column per field, written through the same stages. The writer reads the stored row
  * with the object's keys beside the row's columns, writes `keys` into `column` (keys the object
  * holds and `keys` does not, an older design's, stay), sets `columns` on every write, and audits
- * under the entity's name. The store's steps run where a registered save hook's would: `guard` on
- * the locked row, `prepare` before the field rules (computed values), `check` with the rules'
- * errors, `written` after the audit with whether anything changed.
+ * under the entity's name. Its save hooks run as any entity's; the store's own steps are the form's:
+ * `prepare` before the field rules (computed values), `check` beside the rules' errors.
  */
 export type JsonDocumentStore = {
   column: string;
@@ -55,10 +54,8 @@ export type JsonDocumentStore = {
   columns: Row;
   /** The rows of this kind among the table's (alias `t`). */
   where: RawBuilder<unknown>;
-  guard?: (stored: Row) => void;
   prepare?: (values: Row) => Row;
   check?: (before: Row | null, values: Row, errors: Record<string, FieldError>) => void;
-  written?: (id: number, before: Row | null, changed: boolean) => Promise<void>;
 };
 
 /** A stored row of a JSON document store as the writer reads it: the object's keys, then the row's columns. */
@@ -99,7 +96,6 @@ export async function writeDocument(w: WriteContext, entity: EntityDef, write: D
   await runAfterWriteHooks(w, entity, [docId], !before);
   const a = w.actor;
   if (!before || changes.length) await writeAudit(w.tx, { clientId: a.clientId, userId: a.userId, username: a.username, ip: a.ip }, entity.name, docId, before ? 'update' : 'create', changes);
-  await write.store?.written?.(docId, before, changes.length > 0);
   return docId;
 }
 
@@ -111,7 +107,6 @@ async function storedForUpdate(w: WriteContext, entity: EntityDef, id: number, v
   if (!before) throw notFound();
   if (Number(before.version) !== version) throw new AppError('err.staleVersion');
   guardStoredState(entity, before);
-  store?.guard?.(before);
   return before;
 }
 

@@ -122,9 +122,21 @@ export function derivedWritten(tx: Db, clientId: number, entity: string): void {
   for (const l of derivedListeners) l({ tx, clientId, entity });
 }
 
+/**
+ * Hooks of every entity a table stores whatever its name: entities declared at run time (a dynamic
+ * form's records, each form's entity named by its code, all in `dyn_form_record`).
+ */
+const tableHooks = new Map<string, SaveHook[]>();
+
+export function registerTableSaveHook(table: string, hook: SaveHook): void {
+  const list = tableHooks.get(table) ?? [];
+  if (!list.includes(hook)) list.push(hook);
+  tableHooks.set(table, list);
+}
+
 export function hooksOf(entity: EntityDef): SaveHook[] {
   const declared = declaredHooks(entity);
-  const registered = saveHooks.get(entity.name) ?? [];
+  const registered = [...(saveHooks.get(entity.name) ?? []), ...(tableHooks.get(entity.table) ?? [])];
   return declared.length ? [...declared, ...registered] : registered;
 }
 

@@ -12,7 +12,7 @@ import { writeContext } from '../../resources/document-stages';
 import { deriveRecords, serviceWrite, updateRecords } from '../../resources/record-writer';
 import { assertCan, dataScope } from '../../resources/permissions';
 import { actorOf } from '../../resources/resource.service';
-import { registerSaveHook } from '../../resources/save-hooks';
+import { registerSaveHook, registerTableSaveHook, type SaveHook } from '../../resources/save-hooks';
 import { diffRecords, writeAudit } from '../../kernel/audit/audit.service';
 import { raiseNotice } from '../notify';
 import { insertTask } from '../notify/task.service';
@@ -727,42 +727,49 @@ let registered = false;
 export function registerApprovalHooks(): void {
   if (registered) return;
   registered = true;
-  for (const entity of allEntities().filter((e) => e.approval)) registerFlowGuards(entity);
+  for (const entity of allEntities().filter((e) => e.approval)) {
+    registerSaveHook(entity.name, flowGuard);
+    registerGatedActions(entity);
+  }
+  // A form's records (entities declared at run time, named by their form, all in one table) are held by their flow as any document is.
+  registerTableSaveHook('dyn_form_record', flowGuard);
   registerProcessDefHooks();
 }
 
-/** The guards of a flow on an entity that declares `approval`: saves and removal while in a flow, a changed approved document, gated actions. */
-function registerFlowGuards(entity: EntityDef): void {
-  registerSaveHook(entity.name, {
-    validate: async ({ tx, clientId, before, values, children, source, memo }) => {
-      if (before && before[APPROVAL_STATUS_FIELD] === 'running' && (await lockedByFlow(tx, clientId, entity.name, Number(before.id)))) throw new AppError('wf.inFlow');
-      // An approved document that a person changes (form or import) is approved no longer: its gated
-      // actions wait for a new submission, as they would for a document never approved.
-      if (before && before[APPROVAL_STATUS_FIELD] === 'approved' && (source === 'form' || source === 'import') && (await documentChanged(tx, clientId, entity, before, values, children)))
-        memo.set(`wf.reset:${entity.name}:${String(before.id)}`, true);
-    },
-    afterWrite: async ({ tx, clientId, ids, created, memo, actor }) => {
-      if (created) return;
-      for (const id of ids) {
-        if (!memo.get(`wf.reset:${entity.name}:${id}`)) continue;
-        const w = serviceWrite(tx, { clientId, userId: actor.userId, username: actor.username, ip: actor.ip });
-        // Part of the save that voided the approval (it set version and stamps): derived, audited below as wf_reset.
-        await deriveRecords(w, entity, [id], { [APPROVAL_STATUS_FIELD]: null, [APPROVAL_EDITABLE_FIELD]: null });
-        const changes: Array<{ field: string; old: unknown; new: unknown }> = [{ field: APPROVAL_STATUS_FIELD, old: 'approved', new: null }];
-        // The state the approval set goes back to the initial one with it (it is no longer approved).
-        const states = entity.states;
-        const approvedState = entity.approval!.approvedState;
-        if (states && approvedState) {
-          const back = await deriveRecords(w, entity, { where: sql`t.id = ${id} and ${sql.ref(`t.${states.field}`)} = ${approvedState}` }, { [states.field]: states.initial });
-          if (back) changes.push({ field: states.field, old: approvedState, new: states.initial });
-        }
-        await writeAudit(tx, { clientId, userId: actor.userId, username: actor.username, ip: actor.ip }, entity.name, id, 'wf_reset', changes);
+/** The guards of a flow on a document kind that declares `approval`: saves and removal while in a flow, a changed approved document. */
+const flowGuard: SaveHook = {
+  validate: async ({ tx, clientId, entity, before, values, children, source, memo }) => {
+    if (before && before[APPROVAL_STATUS_FIELD] === 'running' && (await lockedByFlow(tx, clientId, entity.name, Number(before.id)))) throw new AppError('wf.inFlow');
+    // An approved document that a person changes (form or import) is approved no longer: its gated
+    // actions wait for a new submission, as they would for a document never approved.
+    if (entity.approval && before && before[APPROVAL_STATUS_FIELD] === 'approved' && (source === 'form' || source === 'import') && (await documentChanged(tx, clientId, entity, before, values, children)))
+      memo.set(`wf.reset:${entity.name}:${String(before.id)}`, true);
+  },
+  afterWrite: async ({ tx, clientId, entity, ids, created, memo, actor }) => {
+    if (created) return;
+    for (const id of ids) {
+      if (!memo.get(`wf.reset:${entity.name}:${id}`)) continue;
+      const w = serviceWrite(tx, { clientId, userId: actor.userId, username: actor.username, ip: actor.ip });
+      // Part of the save that voided the approval (it set version and stamps): derived, audited below as wf_reset.
+      await deriveRecords(w, entity, [id], { [APPROVAL_STATUS_FIELD]: null, [APPROVAL_EDITABLE_FIELD]: null });
+      const changes: Array<{ field: string; old: unknown; new: unknown }> = [{ field: APPROVAL_STATUS_FIELD, old: 'approved', new: null }];
+      // The state the approval set goes back to the initial one with it (it is no longer approved).
+      const states = entity.states;
+      const approvedState = entity.approval?.approvedState;
+      if (states && approvedState) {
+        const back = await deriveRecords(w, entity, { where: sql`t.id = ${id} and ${sql.ref(`t.${states.field}`)} = ${approvedState}` }, { [states.field]: states.initial });
+        if (back) changes.push({ field: states.field, old: approvedState, new: states.initial });
       }
-    },
-    beforeRemove: async ({ rows }) => {
-      if (rows.some((r) => r[APPROVAL_STATUS_FIELD] === 'running')) throw new AppError('wf.inFlow');
-    },
-  });
+      await writeAudit(tx, { clientId, userId: actor.userId, username: actor.username, ip: actor.ip }, entity.name, id, 'wf_reset', changes);
+    }
+  },
+  beforeRemove: async ({ rows }) => {
+    if (rows.some((r) => r[APPROVAL_STATUS_FIELD] === 'running')) throw new AppError('wf.inFlow');
+  },
+};
+
+/** An entity's actions the flow gates (`approval.before`): refused while running, after a rejection, and before any submission where required. */
+function registerGatedActions(entity: EntityDef): void {
   registerActionGuard(entity.name, async ({ tx, clientId, row, action }) => {
     if (!entity.approval!.before?.includes(action)) return;
     const status = row[APPROVAL_STATUS_FIELD];

@@ -24,14 +24,14 @@ import { writeContext } from '../../resources/document-stages';
 import { storedDocument, writeDocument, type JsonDocumentStore } from '../../resources/document-writer';
 import { MAX_PAGE_SIZE, orderSql, parsePageQuery, whereSql } from '../../resources/page-query';
 import { actorOf, presentHistory } from '../../resources/resource.service';
-import { registerSaveHook, type WriteActor } from '../../resources/save-hooks';
+import { hooksOf, registerSaveHook, type WriteActor } from '../../resources/save-hooks';
 import { deriveRecords, removeWholeDocuments, serviceWrite } from '../../resources/record-writer';
 import { readAudit } from '../../kernel/audit/audit.service';
 import { withTenant } from '../../kernel/rls';
 import { viewPage } from '../../resources/view-reader';
 import { formToFill } from '../../../model/entities/dynamic-form.entity';
 import { withFormApproval } from '../../../model/dynamic-form-approval';
-import { assertRecordRemovable, assertRecordWritable, isRecordApprovalField, recordApprovalColumns, voidApprovalOnChange } from './dynamic-form-approval';
+import { isRecordApprovalField, recordApprovalColumns } from './dynamic-form-approval';
 
 /**
  * Dynamic forms at run time (issue 14). A stored definition becomes an entity declaration
@@ -203,8 +203,9 @@ export async function saveRecord(ctx: DynamicContext, code: unknown, body: Row):
 /**
  * One filled form written inside the caller's tenant transaction (the route's, or a seed's), by the
  * document writer as a JSON document of `dyn_form_record` (its `store`): the form's calculations and
- * visibility before the field rules, a role-limited field required of those who see it, the flow's
- * hold on the record, and an approval a person's change voids. Returns its id.
+ * visibility before the field rules, a role-limited field required of those who see it. The flow's
+ * hold on a record and an approval a person's change voids are the flow's save hook, as for every
+ * document (approval.service.ts `flowGuard`). Returns its id.
  */
 export async function writeRecord(tx: Db, actor: WriteActor, loaded: LoadedForm, write: { id: number | null; version: number | null; body: Row }): Promise<number> {
   // A field limited to roles the writer lacks is neither seen nor changed by them: it keeps its value.
@@ -215,14 +216,11 @@ export async function writeRecord(tx: Db, actor: WriteActor, loaded: LoadedForm,
     keys: loaded.entity.fields.filter((f) => !isRecordApprovalField(f.key)).map((f) => f.key),
     columns: { form_id: loaded.form.id, form_version: loaded.form.version },
     where: sql`t.form_id = ${loaded.form.id}`,
-    // Issue 35: a record its approval flow holds is not changed (unless the flow's node allows edits).
-    guard: assertRecordWritable,
     prepare: (values) => prepareDynamicValues(loaded.definition, values),
     check: (_before, values, errors) => {
       for (const f of dynamicFields(loaded.definition))
         if (f.required && f.roles?.length && !hidden.has(f.key) && !errors[f.key] && dynamicFieldShown(f, values) && isEmptyValue(values[f.key])) errors[f.key] = { key: 'rule.required' };
     },
-    written: (id, before, changed) => voidApprovalOnChange(tx, actor, loaded.form.code, id, before?.approval_status, changed),
   };
   return writeDocument(writeContext(tx, actor, 'form'), loaded.entity, { id: write.id, version: write.version, body, store });
 }
@@ -241,8 +239,9 @@ export async function removeRecords(ctx: DynamicContext, code: unknown, body: Ro
         where client_id = ${clientId} and form_id = ${loaded.form.id} and id = any(${ids}::bigint[]) order by id for update`.execute(tx)
     ).rows;
     if (rows.length !== ids.length) throw notFound();
-    for (const r of rows) assertRecordRemovable(r);
     for (const r of rows) if (versions && versions.get(Number(r.id)) !== Number(r.version)) throw new AppError('err.staleVersion');
+    // A record its flow holds is not removed (the flow's hook, as for every document).
+    for (const hook of hooksOf(loaded.entity)) await hook.beforeRemove?.({ tx, actor, clientId, entity: loaded.entity, rows });
     await removeWholeDocuments(writeContext(tx, actor, 'form'), loaded.entity, rows.map((r) => storedDocument({ column: 'data' }, r)));
     return { removed: rows.length };
   });
