@@ -55,3 +55,23 @@ export const PERSONAL_BLOCKS: readonly BlockDef[] = [
   { key: 'favourites', title: { zh: '常用菜单', en: 'Favourite menus' }, span: 3, shownOn: ['home'] },
   { key: 'quicklinks', title: { zh: '快捷入口', en: 'Quick links' }, span: 3, shownOn: ['home'], more: '/workspace/menuguide' },
 ];
+
+/**
+ * Managers, administrators, planners and finance: the roles the reports menu gives the control tower
+ * and its reports to (reports/menu.ts), so the tower's widgets are offered to the same roles.
+ */
+export const TOWER_WIDGET_ROLES: readonly string[] = ['clientadmin', 'admin', 'planner', 'linemanager', 'finance'];
+
+/**
+ * The tower widgets a role puts first on a new dashboard (the others follow in the tower's order):
+ * a planner and a line manager look at the lines' load before the orders.
+ */
+export const ROLE_FIRST_WIDGETS: Readonly<Record<string, readonly string[]>> = {
+  planner: ['capacity', 'ontime', 'funnel'],
+  linemanager: ['capacity', 'ontime'],
+};
+
+/** How many control tower widgets a new personal dashboard shows (the rest wait in the market). */
+export const DEFAULT_TOWER_WIDGETS = 4;
+/** At most this many widgets on one board (and module subscriptions). */
+export const BOARD_LIMIT = 50;

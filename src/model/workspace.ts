@@ -1,4 +1,6 @@
-import { PERSONAL_BLOCKS } from '../../reports/dashboards/personal.board';
+import { BOARD_LIMIT, DEFAULT_TOWER_WIDGETS, PERSONAL_BLOCKS, ROLE_FIRST_WIDGETS, TOWER_WIDGET_ROLES } from '../../reports/dashboards/personal.board';
+
+export { BOARD_LIMIT, DEFAULT_TOWER_WIDGETS, ROLE_FIRST_WIDGETS, TOWER_WIDGET_ROLES };
 import type { Label } from './entity';
 import type { ListBlock } from './list-block';
 
@@ -63,12 +65,6 @@ export function withSettings(items: readonly BoardItem[], key: string, settings:
   });
 }
 
-/**
- * Managers, administrators, planners and finance: the roles the reports menu gives the control tower
- * and its reports to (reports/menu.ts), so the tower's widgets are offered to the same roles.
- */
-export const TOWER_WIDGET_ROLES: readonly string[] = ['clientadmin', 'admin', 'planner', 'linemanager', 'finance'];
-
 /** The prefix of a control tower widget's key: `tower.funnel` is the tower's `funnel` widget. */
 export const TOWER_PREFIX = 'tower.';
 export const towerKey = (widget: string): string => `${TOWER_PREFIX}${widget}`;
@@ -104,11 +100,6 @@ export type BlockDef = {
 /** The personal area's own blocks, in the order a new board shows them: declared in reports/dashboards/personal.board.ts. */
 export const WORKSPACE_BLOCKS: readonly BlockDef[] = PERSONAL_BLOCKS;
 
-/** How many control tower widgets a new personal dashboard shows (the rest wait in the market). */
-export const DEFAULT_TOWER_WIDGETS = 4;
-/** At most this many widgets on one board (and module subscriptions). */
-export const BOARD_LIMIT = 50;
-
 export const blockOf = (key: string): BlockDef | undefined => WORKSPACE_BLOCKS.find((b) => b.key === key);
 
 export type Viewer = { roles: readonly string[]; hasCompany: boolean };
@@ -132,15 +123,6 @@ export function offers(viewer: Viewer, key: string): boolean {
 export function offeredKeys(viewer: Viewer, towerWidgets: readonly string[], tiles: readonly number[] = []): string[] {
   return [...WORKSPACE_BLOCKS.map((b) => b.key), ...towerWidgets.map(towerKey), ...tiles.map(tileKey)].filter((k) => offers(viewer, k));
 }
-
-/**
- * The tower widgets a role puts first on a new dashboard (the others follow in the tower's order):
- * a planner and a line manager look at the lines' load before the orders.
- */
-export const ROLE_FIRST_WIDGETS: Readonly<Record<string, readonly string[]>> = {
-  planner: ['capacity', 'ontime', 'funnel'],
-  linemanager: ['capacity', 'ontime'],
-};
 
 /**
  * A board before the user arranges it: every offered widget, those of the board's kind shown; on

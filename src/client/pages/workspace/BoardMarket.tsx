@@ -12,7 +12,9 @@ import { menuGroupTitle } from '../../shell/menu-lookup';
 import { useBoardStyles } from './board-styles';
 import { T } from './board-texts';
 import type { Offer } from './use-personal-board';
-import { SETTING_KEYS, workspaceApi, type AppModule } from './workspace-api';
+import { workspaceCalls } from '../../../model/calls/workspace';
+import { callApi } from '../../api/calls';
+import { readSetting, SETTING_KEYS, type AppModule } from './workspace-api';
 
 const useTr = () => {
   const { i18n } = useTranslation();
@@ -51,12 +53,12 @@ function MarketApps({ open }: { open: boolean }) {
   const s = useBoardStyles();
   const tr = useTr();
   const lang = currentLanguage();
-  const { data: ws, mutate } = useSWR(open ? SETTING_KEYS.workspace : null, () => workspaceApi.workspaceSetting());
+  const { data: ws, mutate } = useSWR(open ? SETTING_KEYS.workspace : null, readSetting.workspace);
   const [busy, setBusy] = useState<string | null>(null);
   const toggleApp = async (m: AppModule, on: boolean) => {
     setBusy(m.CODE);
     try {
-      const r = on ? await workspaceApi.unsubscribe([m.CODE]) : await workspaceApi.subscribe([m.CODE]);
+      const r = await callApi(on ? workspaceCalls.unsubscribe : workspaceCalls.subscribe, { modules: [m.CODE] });
       await mutate((d) => (d ? { ...d, apps: r.apps } : d), { revalidate: false });
       await mutateKey(SETTING_KEYS.home);
       toast.success(tr(on ? T.unsubscribed : T.subscribed));

@@ -12,7 +12,7 @@ import { menuEntryTitle, menuGroupTitle } from '../../shell/menu-lookup';
 import { menuIcon } from '../../shell/menu-icons';
 import { T } from './board-texts';
 import { quickLinks } from './greeting';
-import { SETTING_KEYS, workspaceApi } from './workspace-api';
+import { readSetting, SETTING_KEYS } from './workspace-api';
 
 import { useBlockStyles as useStyles, useTr } from './board-block-kit';
 
@@ -23,7 +23,7 @@ export function AppsBlock({ onMarket }: { onMarket: () => void }) {
   const navigate = useNavigate();
   const lang = currentLanguage();
   const user = useSnapshot(access);
-  const { data, error } = useSWR(user.id !== null && !user.mustChangePassword ? SETTING_KEYS.home : null, () => workspaceApi.homeSetting());
+  const { data, error } = useSWR(user.id !== null && !user.mustChangePassword ? SETTING_KEYS.home : null, readSetting.home);
   if (error) return <div className={s.empty}>{tr(T.failed)}</div>;
   if (!data) return <Spinner size="tiny" />;
   const apps = data.apps ?? [];

@@ -4,10 +4,11 @@ import { useSnapshot } from 'valtio';
 import type { Label } from '../../../model/entity';
 import { arrangedBoard, blockOf, defaultBoard, isTowerKey, offeredKeys, tileIdOf, towerKey, type BoardItem, type BoardKind } from '../../../model/workspace';
 import { tileCalls, type TileRow } from '../../../model/calls/tiles';
-import { useCall } from '../../api/calls';
+import { callApi, useCall } from '../../api/calls';
 import { access } from '../../session/access-state';
 import { sourceFor, WIDGETS } from '../visual/control-tower.logic';
-import { SETTING_KEYS, workspaceApi, type DashSetting, type HomeSetting } from './workspace-api';
+import { workspaceCalls } from '../../../model/calls/workspace';
+import { readSetting, SETTING_KEYS, type DashSetting, type HomeSetting } from './workspace-api';
 
 export type Offer = { key: string; title: Label; span: 1 | 2 | 3; source?: (typeof WIDGETS)[number]['sources'][number]; tile?: TileRow };
 
@@ -46,14 +47,14 @@ export function useOffers(): { offers: Offer[]; keys: string[]; towerPage: boole
 export function useBoard(kind: BoardKind) {
   const user = useSnapshot(access);
   const key = user.id !== null && !user.mustChangePassword ? SETTING_KEYS[kind] : null;
-  const { data, error } = useSWR<DashSetting | HomeSetting>(key, () => (kind === 'mydash' ? workspaceApi.dashSetting() : workspaceApi.homeSetting()));
+  const { data, error } = useSWR<DashSetting | HomeSetting>(key, readSetting[kind]);
   const { offers, keys, towerPage, ready } = useOffers();
   const [local, setLocal] = useState<BoardItem[] | null>(null);
   const items = local ?? (data && ready ? arrangedBoard(kind, data.board, keys, user.dashroles) : null);
   const save = async (next: BoardItem[]) => {
     setLocal(next);
     try {
-      const saved = await workspaceApi.saveBoard(kind, next);
+      const saved = await callApi(workspaceCalls.saveBoard, { board: kind, items: next });
       await mutateKey(SETTING_KEYS[kind], (d: DashSetting | HomeSetting | undefined) => (d ? { ...d, board: saved.items } : d), { revalidate: false });
     } catch {
       setLocal(null);

@@ -4,6 +4,8 @@ import { authOf, requireAuth } from '../../access/auth-context';
 import { inputOf } from '../../access/input.util';
 import { languageFor } from '../../access/language.util';
 import { ok } from '../../http/envelope';
+import { serveCall } from '../../http/calls';
+import { workspaceCalls } from '../../../model/calls/workspace';
 import { validationError } from '../../http/errors';
 import { idListOfAny, LIMITS, profilePatchOf, settingsPatchOf } from './profile-input.util';
 import { changeFavourites, favouriteCodesOf, favouriteEntries, menuEntriesOf, readOwnSettings, saveProfile, saveSettings } from './profile.service';
@@ -79,17 +81,17 @@ function registerWorkspaceSettingRoutes(app: FastifyInstance): void {
    * save-setting id list), and `board`: the personal dashboard as arranged (save-dash-layout; null
    * until the user arranges it).
    */
-  app.get(`${BASE}/my-dash-setting`, { preHandler: requireAuth }, async (req) => {
+  serveCall(app, workspaceCalls.dashSetting, { preHandler: requireAuth }, async (req) => {
     const auth = authOf(req);
     const { settings } = await readOwnSettings(db, auth.userId);
     const boards = await boardsOf(auth);
-    return ok({
+    return {
       cr_dash: typeof settings.cr_dash === 'string' ? settings.cr_dash : '',
       rpt_theme: typeof settings.rpt_theme === 'string' ? settings.rpt_theme : 'default',
       vf_qty_amount: settings.vf_qty_amount === 'amount' ? 'amount' : 'qty',
       layout: layoutOf(settings.dash_layout),
       board: boards.mydash,
-    });
+    };
   });
 
   /**
@@ -97,38 +99,38 @@ function registerWorkspaceSettingRoutes(app: FastifyInstance): void {
    * and the app market: `modules` (the company's menu groups the caller sees) and `apps` (the
    * subscribed ones' codes, in the order subscribed).
    */
-  app.get(`${BASE}/my-workspace-setting`, { preHandler: requireAuth }, async (req) => {
+  serveCall(app, workspaceCalls.workspaceSetting, { preHandler: requireAuth }, async (req) => {
     const auth = authOf(req);
     const own = await readOwnSettings(db, auth.userId);
     const codes = favouriteCodesOf(own.settings);
     const entries = await menuEntriesOf(db, auth, languageFor(req, auth.language));
     const modules = modulesOf(entries);
     const { apps } = await boardsOf(auth);
-    return ok({
+    return {
       favourite_menus: codes,
       favourites: favouriteEntries(codes, entries),
       language_code: own.language,
       layout: layoutOf(own.settings.workspace_layout),
       modules,
       apps: apps.filter((c) => modules.some((m) => m.CODE === c)),
-    });
+    };
   });
 
   /**
    * The workspace home page: its favourites block (entries in the user's order), block layout, the
    * home board as arranged (`board`, null until arranged) and the subscribed apps still visible.
    */
-  app.get(`${BASE}/my-workspace-home-setting`, { preHandler: requireAuth }, async (req) => {
+  serveCall(app, workspaceCalls.homeSetting, { preHandler: requireAuth }, async (req) => {
     const auth = authOf(req);
     const own = await readOwnSettings(db, auth.userId);
     const entries = await menuEntriesOf(db, auth, languageFor(req, auth.language));
     const boards = await boardsOf(auth);
     const modules = modulesOf(entries);
-    return ok({
+    return {
       favourites: favouriteEntries(favouriteCodesOf(own.settings), entries),
       layout: layoutOf(own.settings.home_layout),
       board: boards.home,
       apps: boards.apps.map((c) => modules.find((m) => m.CODE === c)).filter((m) => !!m),
-    });
+    };
   });
 }

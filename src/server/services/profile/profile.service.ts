@@ -3,6 +3,7 @@ import type { AuthContext } from '../../access/auth-context';
 import { settingsOf, visibleMenus } from '../../access/userinfo.service';
 import type { Db } from '../../db/database';
 import type { Language } from '../../../model/i18n';
+import type { MenuEntryRef } from '../../../model/calls/workspace';
 import { validationError } from '../../http/errors';
 import { diffRecords, writeAudit } from '../../kernel/audit/audit.service';
 import { withSystemScope, withTenant } from '../../kernel/rls';
@@ -14,7 +15,6 @@ import { LIMITS, type ProfilePatch, type SettingsPatch } from './profile-input.u
  * id in the body, so a user can only ever change their own row.
  */
 
-export type MenuEntryRef = { CODE: string; FURL: string; TITLE: string; ICON: string; GROUP: string; GROUP_CODE: string };
 
 export type OwnSettings = { language: string; settings: Record<string, unknown>; saved_tables: Record<string, unknown> };
 

@@ -2,7 +2,9 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { authOf, requireAuth, type AuthContext } from '../../access/auth-context';
 import { inputOf } from '../../access/input.util';
 import { languageFor } from '../../access/language.util';
-import { ok, requestLanguage } from '../../http/envelope';
+import { requestLanguage } from '../../http/envelope';
+import { serveCall } from '../../http/calls';
+import { workspaceCalls } from '../../../model/calls/workspace';
 import { forbidden, validationError } from '../../http/errors';
 import { boardItemsOf, isBoardKind, offers, tileIdOf, type Viewer } from '../../../model/workspace';
 import { viewerTiles } from '../reports/tiles.service';
@@ -10,7 +12,6 @@ import { idListOfAny, LIMITS } from './profile-input.util';
 import { menuEntriesOf } from './profile.service';
 import { changeApps, modulesOf, saveBoard, type Owner } from './workspace.service';
 
-const BASE = '/clientinfoapi/user-profile';
 const MODULE_KEYS = ['modules', 'module_codes', 'codes', 'code'];
 
 /** The caller as the dashboards see them: their dashboard roles and whether they belong to a company. */
@@ -36,7 +37,7 @@ export async function workspaceRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app;
   const opts = { bodyLimit: 64 * 1024, preHandler: requireAuth };
 
-  app.post(`${BASE}/save-dash-layout`, opts, async (req) => {
+  serveCall(app, workspaceCalls.saveBoard, opts, async (req) => {
     const who = ownerOf(req);
     const input = inputOf(req);
     const board = input.board;
@@ -51,18 +52,18 @@ export async function workspaceRoutes(app: FastifyInstance): Promise<void> {
       const mine = new Set((await viewerTiles(db, authOf(req), requestLanguage(req))).map((x) => x.id));
       if (tiles.some((id) => !mine.has(id))) throw validationError({ items: { key: 'profile.unknownWidget' } });
     }
-    return ok({ board, items: await saveBoard(db, who, board, items) });
+    return { board, items: await saveBoard(db, who, board, items) };
   });
 
-  for (const [path, kind] of [['subscribe-apps', 'add'], ['unsubscribe-apps', 'remove']] as const) {
-    app.post(`${BASE}/${path}`, opts, async (req) => {
+  for (const [call, kind] of [[workspaceCalls.subscribe, 'add'], [workspaceCalls.unsubscribe, 'remove']] as const) {
+    serveCall(app, call, opts, async (req) => {
       const who = ownerOf(req);
       const auth = authOf(req);
       const codes = idListOfAny(inputOf(req), MODULE_KEYS, LIMITS.layoutItems);
       if (!codes?.length) throw validationError({ modules: { key: 'rule.required' } });
       const modules = modulesOf(await menuEntriesOf(db, auth, languageFor(req, auth.language)));
       const apps = await changeApps(db, who, modules.map((m) => m.CODE), { [kind]: codes });
-      return ok({ apps, modules: apps.map((c) => modules.find((m) => m.CODE === c)).filter((m) => !!m) });
+      return { apps, modules: apps.map((c) => modules.find((m) => m.CODE === c)).filter((m) => !!m) };
     });
   }
 }

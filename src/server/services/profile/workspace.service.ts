@@ -3,7 +3,7 @@ import type { Db } from '../../db/database';
 import { validationError } from '../../http/errors';
 import { BOARD_LIMIT, type BoardItem, type BoardKind } from '../../../model/workspace';
 import { withTenant } from '../../kernel/rls';
-import type { MenuEntryRef } from './profile.service';
+import type { AppModule, MenuEntryRef } from '../../../model/calls/workspace';
 
 /**
  * The personal area's arranged boards and app subscriptions (issue 13), one row per company, user
@@ -45,8 +45,6 @@ export async function saveBoard(db: Db, who: Owner, board: BoardKind, items: Boa
 }
 
 /** The company's modules (its menu groups) the caller sees, as the app market offers them. */
-export type AppModule = { CODE: string; TITLE: string; ICON: string; FURL: string; entries: number };
-
 export function modulesOf(entries: readonly MenuEntryRef[]): AppModule[] {
   const out: AppModule[] = [];
   for (const e of entries) {

@@ -1,0 +1,28 @@
+import type { BoardItem, BoardKind } from '../workspace';
+import { getCall, postCall } from './call';
+
+/**
+ * The personal boards' calls (issue 13; spec 7 "Profile and workspace" and the arranging calls beside
+ * it): served by src/server/services/profile (profile.routes.ts reads, workspace.routes.ts arranges),
+ * called by src/client/pages/workspace. Example: `await callApi(workspaceCalls.saveBoard, { board: 'mydash', items })`.
+ */
+const BASE = '/clientinfoapi/user-profile';
+
+/** A menu entry as the personal area lists it (a favourite), with its group. */
+export type MenuEntryRef = { CODE: string; FURL: string; TITLE: string; TITLE_ZH?: string; TITLE_EN?: string; ICON: string; GROUP: string; GROUP_CODE: string };
+/** A module of the company (a menu group the user sees), as the app market offers it. */
+export type AppModule = { CODE: string; TITLE: string; ICON: string; FURL: string; entries: number };
+export type DashSetting = { cr_dash: string; rpt_theme: string; vf_qty_amount: string; layout: string[]; board: BoardItem[] | null };
+export type HomeSetting = { favourites: MenuEntryRef[]; layout: string[]; board: BoardItem[] | null; apps: AppModule[] };
+export type WorkspaceSetting = { favourite_menus: string[]; favourites: MenuEntryRef[]; language_code: string; layout: string[]; modules: AppModule[]; apps: string[] };
+export type AppsChange = { apps: string[]; modules: AppModule[] };
+
+export const workspaceCalls = {
+  dashSetting: getCall<void, DashSetting>(`${BASE}/my-dash-setting`),
+  homeSetting: getCall<void, HomeSetting>(`${BASE}/my-workspace-home-setting`),
+  workspaceSetting: getCall<void, WorkspaceSetting>(`${BASE}/my-workspace-setting`),
+  /** Replaces a board's arrangement; a widget the caller is not offered is refused (11000, `items`). */
+  saveBoard: postCall<{ board: BoardKind; items: BoardItem[] }, { board: BoardKind; items: BoardItem[] }>(`${BASE}/save-dash-layout`),
+  subscribe: postCall<{ modules: string[] }, AppsChange>(`${BASE}/subscribe-apps`),
+  unsubscribe: postCall<{ modules: string[] }, AppsChange>(`${BASE}/unsubscribe-apps`),
+};
