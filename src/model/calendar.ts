@@ -88,8 +88,14 @@ export type CalendarViewDecl = {
   code: string;
   kind: CalendarViewKind;
   title: Label;
-  /** Where the view reads (GET) and, for the cycle calendar, where a day's kind is written (POST). */
-  source: { read: string; write?: string; socketType?: string };
+  /**
+   * Where the view reads (GET) and, for the cycle calendar, where a day's kind is written (POST).
+   * `window`: the source is a list's page (a view entity's `/page`, its reply's list `rows`), and the
+   * weeks shown are asked as its filters, every page of them: rows whose `end` field is on or after
+   * the first day shown and whose `start` field is on or before the last (`f.<end>.gte`, `f.<start>.lte`).
+   * Without it the source is asked `?from=&to=`.
+   */
+  source: { read: string; write?: string; socketType?: string; window?: { start: string; end: string } };
   /** The entity whose records the view's days or events are (cyclecalendar_day, prodplan_bar). */
   entity: string;
   /** The record the view is about, chosen in its toolbar (a line for a line's month). */

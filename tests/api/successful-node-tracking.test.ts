@@ -27,6 +27,9 @@ type Timeline = { order: Row; today: string; tracking: { nodes: Node[]; late: nu
 const today = todayIso();
 const entries = [{ style_no: 'ST-NT01', style_name: '节点测试毛衫', colour: '黑色', size: 'M', qty: 300, unit_price: 40, seq: 1 }];
 
+/** The node calendar's window of days as its view's filters (what the calendar asks: calendars/node-tracking.calendar.ts). */
+const calendarWindow = (from: string, to: string): Row => ({ 'f.last_date.gte': from, 'f.first_date.lte': to, size: '500' });
+
 async function call<T = Row>(token: string, method: 'GET' | 'POST', url: string, body?: Row): Promise<{ status: number; body: { code: number; message: string; data: T } }> {
   const res = await t.app.inject({ method, url: `/api${url}`, headers: { authorization: `Bearer ${token}` }, ...(method === 'GET' ? { query: body as Record<string, string> } : { payload: body }) });
   return { status: res.statusCode, body: res.json() };
@@ -217,10 +220,10 @@ describe('node tracking', () => {
     expect((await call(supplier, 'GET', '/scmapi/nodetrack/timeline', { order_id: String(order.coId) })).status).toBe(404);
     // The brand cannot read the maker's side by the maker's id either.
     expect((await call(brand, 'GET', '/scmapi/nodetrack/timeline', { order_id: String(order.coId) })).status).toBe(404);
-    // Nor the calendar: the supplier's is empty, the maker's shows the order's nodes.
-    const range = { from: addDaysIso(today, -30), to: addDaysIso(today, 60) };
-    expect((await call<{ events: Row[] }>(supplier, 'GET', '/scmapi/nodetrack/calendar', range)).body.data.events).toHaveLength(0);
-    const events = (await call<{ events: Row[] }>(maker, 'GET', '/scmapi/nodetrack/calendar', range)).body.data.events;
+    // Nor the calendar (the view nodecalendar, in the window it asks): the supplier's is empty, the maker's shows the order's nodes.
+    const range = calendarWindow(addDaysIso(today, -30), addDaysIso(today, 60));
+    expect((await call<{ rows: Row[] }>(supplier, 'GET', '/scmapi/nodecalendar/page', range)).body.data.rows).toHaveLength(0);
+    const events = (await call<{ rows: Row[] }>(maker, 'GET', '/scmapi/nodecalendar/page', range)).body.data.rows;
     expect(events.filter((e) => Number(e.order_id) === order.coId).map((e) => e.node_code).sort()).toEqual(['KNIT', 'LINK', 'SHIP', 'YARN_IN']);
     // No token, no reply.
     expect((await t.app.inject({ method: 'GET', url: '/api/scmapi/trackedorder/page' })).statusCode).toBe(401);
@@ -244,17 +247,19 @@ describe('node tracking', () => {
       // The node plans' workbook (the list export of the view trackednode) holds no row of it: nothing to export.
       const file = await call(planner, 'GET', '/scmapi/trackednode/export', { 'f.order_no.eq': order.orderNo });
       expect([file.status, file.body.message]).toEqual([400, '没有可导出的数据']);
-      const range = { from: addDaysIso(today, -30), to: addDaysIso(today, 60) };
-      expect((await call<{ events: Row[] }>(planner, 'GET', '/scmapi/nodetrack/calendar', range)).body.data.events).toHaveLength(0);
+      const range = calendarWindow(addDaysIso(today, -30), addDaysIso(today, 60));
+      expect((await call<{ rows: Row[] }>(planner, 'GET', '/scmapi/nodecalendar/page', range)).body.data.rows).toHaveLength(0);
       // Nothing was written: the node keeps its date and version.
       expect(node(await timeline(order.coId), open.node_code)).toMatchObject({ actual_date: null, version: open.version });
       // The checks of the calendar's input still come first (a range over 400 days); a node line's
       // transition, as every engine action, answers 404 for a line out of scope whatever its body.
-      expect((await call(planner, 'GET', '/scmapi/nodetrack/calendar', { from: today, to: addDaysIso(today, 401) })).status).toBe(400);
-      // The window is the call's declared input shape: a day that is not real is refused naming it, a window ending before it starts too.
-      const badDay = await call(planner, 'GET', '/scmapi/nodetrack/calendar', { from: '2026-13-01', to: today });
-      expect([badDay.status, badDay.body.message]).toEqual([400, '请求参数无效：from: a date YYYY-MM-DD']);
-      expect((await call(planner, 'GET', '/scmapi/nodetrack/calendar', { from: today, to: addDaysIso(today, -1) })).status).toBe(400);
+      const wide = await call(planner, 'GET', '/scmapi/nodecalendar/page', calendarWindow(today, addDaysIso(today, 401)));
+      expect([wide.status, wide.body.message]).toEqual([400, '节点日历须给出日期范围：最晚日期不早于起始日，最早日期不晚于截止日，最多 400 天']);
+      // The window is the view's filters: a day that is not real is refused naming it, a window ending before it starts and none at all too.
+      const badDay = await call(planner, 'GET', '/scmapi/nodecalendar/page', calendarWindow('2026-13-01', today));
+      expect([badDay.status, badDay.body.message]).toEqual([400, '“2026-13-01”不是“最晚日期”的有效筛选值']);
+      expect((await call(planner, 'GET', '/scmapi/nodecalendar/page', calendarWindow(today, addDaysIso(today, -1)))).status).toBe(400);
+      expect((await call(planner, 'GET', '/scmapi/nodecalendar/page')).status).toBe(400);
       expect((await lineAction(planner, 'actual', open, { actual_date: '2026-02-30' })).status).toBe(404);
     } finally {
       await sql`delete from data_permissions where id = ${rule.rows[0].id}`.execute(t.app.db);

@@ -127,7 +127,7 @@ describe('node tracking timeline', () => {
     // The calendar follows nodetrack.changed: a date recorded elsewhere reads its events again, without a reload.
     const again = (await get(maker, `/api/scmapi/nodetrack/timeline?order_id=${String(copy.id)}`)).data as unknown as TimelineNodes;
     const next = again.tracking.nodes.find((n) => !n.actual_date)!;
-    const reread = maker.waitForResponse((r) => r.url().includes('/api/scmapi/nodetrack/calendar?') && r.status() === 200, { timeout: 15_000 });
+    const reread = maker.waitForResponse((r) => r.url().includes('/api/scmapi/nodecalendar/page?') && r.status() === 200, { timeout: 15_000 });
     const recorded = await maker.evaluate(async (body) => {
       // The node line's transition `actual` (ordernode.lineOf), as the page records it.
       const r = await fetch('/api/scmapi/ordernode/action/actual', { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${localStorage.getItem('token')}` }, body: JSON.stringify(body) });

@@ -1,10 +1,9 @@
-import type { NodeState, TrackedNode, TrackedNodeInput } from '../node-tracking';
+import type { TrackedNode, TrackedNodeInput } from '../node-tracking';
 import { getCall, postCall } from './call';
 import { is } from './input-shape';
 
 /**
- * Node tracking (issue 12): the maker's calls of `/scmapi/nodetrack` (one order's timeline, the
- * calendar), served by src/server/services/tracking/tracking.routes.ts; the node plans' workbook (the
+ * Node tracking (issue 12): the maker's call of `/scmapi/nodetrack` (one order's timeline), served by src/server/services/tracking/tracking.routes.ts; the node plans' workbook (the
  * list export of the view `trackednode`); the node
  * lines' transitions and the customer order's action `nodeplan` (the engine's, declared here for
  * their replies). The drawers draw the timelines from their record's node lines (the views
@@ -23,22 +22,11 @@ export type Timeline = {
 };
 /** A tracked order of a list (the maker's, the brand's or the supplier's), with what its nodes say today. */
 export type TrackedOrderRow = Row & { nodes: number; done: number; late: number; at_risk: number; next_node: string | null; projected_end: string | null };
-/** A node on the maker's calendar: its planned date, and its actual date when recorded, with its state today. */
-export type NodeCalendarEvent = { id: number; order_id: number; order_no: string; brand_name: string | null; node_code: string; node_name: string; plan_date: string | null; actual_date: string | null; state: NodeState; critical: boolean };
-/** The calendar's window: two real days, the second not before the first and at most 400 days after it. */
-const calendarWindow = is.check(
-  is.object({ from: is.date, to: is.date }),
-  (w) => w.to >= w.from && (Date.parse(w.to) - Date.parse(w.from)) / 86_400_000 <= 400,
-  'to: on or after from, at most 400 days later',
-);
-
 export const trackingCalls = {
   /** One order of the maker's, in any state, with its nodes as they stand today (the API's read; the drawer draws its record's lines). */
   timeline: getCall<{ order_id: number }, Timeline>(`${BASE}/timeline`, { input: is.object({ order_id: is.queryId }) }),
   /** The node line's transition `actual` (ordernode.lineOf): its actual date recorded, or cleared with null, at the version read; the data is the order's timeline. */
   actual: postCall<{ ids: number[]; version: number; actual_date: string | null }, { rows: Row[]; data?: Timeline[] }>('/scmapi/ordernode/action/actual'),
-  /** The calendar's events between two dates (at most 400 days), the declared source of calendars/node-tracking.calendar.ts. */
-  calendar: getCall<{ from: string; to: string }, { from: string; to: string; today: string; events: NodeCalendarEvent[] }>(`${BASE}/calendar`, { input: calendarWindow }),
   /** The node line's transition `plan`: its planned date dragged on the timeline (its duration kept; regenerating keeps it). */
   plan: postCall<{ ids: number[]; version: number; plan_date: string }, { rows: Row[]; data?: Timeline[] }>('/scmapi/ordernode/action/plan'),
   /** The node plans as an .xlsx file: the list export of the view `trackednode` (one order's by `f.order_no.eq`, in plan order by `sort=seq,node_code`). */

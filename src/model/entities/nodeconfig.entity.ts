@@ -411,6 +411,34 @@ export const trackedNode = defineViewEntity({
   ],
 });
 
+/**
+ * The nodes on the maker's node calendar (calendars/node-tracking.calendar.ts), one row per node (its
+ * id the node's) of its orders in progress or finished within the customer orders' data permissions:
+ * those whose planned or actual date falls in the weeks the calendar asks (its filters on
+ * `last_date` and `first_date`, at most 400 days), with the state today (tracking.views.ts).
+ */
+export const nodeCalendarEvent = defineViewEntity({
+  name: 'nodecalendar',
+  table: 'scm_order_node',
+  prefix: 'scmapi',
+  menuCode: 'scm.nodetrack.calendar',
+  label: { zh: '节点日历', en: 'Node calendar' },
+  titleField: 'node_name',
+  defaultSort: { field: 'plan_date', dir: 'asc' },
+  refreshOn: NODE_TRACKING_EVENT,
+  fields: [
+    { key: 'order_id', label: { zh: '客户订单', en: 'Customer order' }, type: 'integer' },
+    { key: 'order_no', label: { zh: '订单号', en: 'Order no.' }, type: 'code' },
+    { key: 'brand_name', label: { zh: '客户（品牌）', en: 'Customer (brand)' }, type: 'text' },
+    ...(['node_code', 'node_name', 'plan_date', 'actual_date'] as const).map((k) => nodeField(k, true)),
+    { key: 'state', label: { zh: '节点状态', en: 'Node state' }, type: 'dict', dict: nodeState.code },
+    criticalPath,
+    // The earlier and the later of its planned and actual dates: the calendar's window reads them.
+    { key: 'first_date', label: { zh: '最早日期', en: 'Earliest date' }, type: 'date' },
+    { key: 'last_date', label: { zh: '最晚日期', en: 'Latest date' }, type: 'date' },
+  ],
+});
+
 /** The supplier's copies of the orders whose nodes its customers sent it (`/scm/page/supplier-nodes`); a row's id is the copy's. */
 export const supplierNodeOrder = defineViewEntity({
   name: 'suppliernodeorder',

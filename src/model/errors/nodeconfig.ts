@@ -3,6 +3,7 @@ import { defineErrors } from './define';
 /** The errors of nodeconfig (fed into the nodeconfig catalogue part; see ./index). */
 export const nodeconfigErrors = defineErrors({
   'tracking.actualInFuture': { kind: 'validation', zh: '实际日期 {{date}} 不能晚于今天', en: 'The actual date {{date}} cannot be after today' },
+  'tracking.calendarWindow': { kind: 'validation', zh: '节点日历须给出日期范围：最晚日期不早于起始日，最早日期不晚于截止日，最多 400 天', en: 'The node calendar reads a window of days: latest date on or after its first day, earliest date on or before its last, at most 400 days' },
   'tracking.badDate': { kind: 'validation', zh: '日期格式应为 YYYY-MM-DD', en: 'Dates are written YYYY-MM-DD' },
   'tracking.noConfig': { kind: 'validation', zh: '没有适用于订单 {{order}}（品类 {{category}}，订单类型 {{type}}）的节点跟进配置，请先在节点跟进配置中维护', en: 'No node follow configuration applies to order {{order}} (category {{category}}, order type {{type}}): maintain one first' },
   'tracking.noDelivery': { kind: 'validation', zh: '订单 {{order}} 没有交货日期，无法倒排节点计划', en: 'Order {{order}} has no delivery date: its node plan cannot be counted back' },

@@ -7,7 +7,7 @@ import { withSystemScope, withTenant } from '../kernel/rls';
 import { parseId, type Row } from './document-input';
 import { col, tbl } from './document-read';
 import { refTarget } from './references';
-import { filterSql, orderSql, parsePageQuery, quickSearchSql, type PageQuery } from './page-query';
+import { filterSql, orderSql, parsePageQuery, quickSearchSql, type Filter, type PageQuery } from './page-query';
 import { EXACT_COUNT_THRESHOLD } from './list-count';
 import type { CountResult, PageResult, ResourceContext } from './resource.service';
 
@@ -43,9 +43,11 @@ export type ViewPresenter = (rows: Row[], ctx: { db: Db; language: ResourceConte
  * company (`db`), for the caller (`auth`); the area's own queries hold the tenant and the data
  * permissions. Each row has `id`, `client_id` and the view's fields. The engine then reads them as a
  * derived table with the list query of every list (filters, quick search, sort, paging, counts,
- * tabs), so a computed figure filters and sorts like a stored column.
+ * tabs), so a computed figure filters and sorts like a stored column. `filters` are the list's own
+ * (checked against the view's fields), which the area may use to compute fewer rows (a calendar's
+ * window of days): the engine applies them again to what it returns.
  */
-export type ViewRows = (ctx: { db: Db; auth: AuthContext; language: ResourceContext['language'] }) => Promise<Row[]>;
+export type ViewRows = (ctx: { db: Db; auth: AuthContext; language: ResourceContext['language']; filters?: readonly Filter[] }) => Promise<Row[]>;
 
 /**
  * The lines of one record of a view (a tracked order's nodes with their state today), computed by
@@ -118,13 +120,13 @@ export async function viewComputedRows(entity: EntityDef, ctx: { db: Db; auth: A
  * company, the scope's condition on `t` and the rows computed for the caller in that company, as a
  * derived table (no alias). Undefined for a view over a table or a source, or one read across companies.
  */
-export async function viewExportSource(ctx: ResourceContext, entity: EntityDef): Promise<{ clientId: number; where: RawBuilder<unknown>; source: RawBuilder<unknown> } | undefined> {
+export async function viewExportSource(ctx: ResourceContext, entity: EntityDef, filters?: readonly Filter[]): Promise<{ clientId: number; where: RawBuilder<unknown>; source: RawBuilder<unknown> } | undefined> {
   const compute = ROWS.get(entity.name);
   const auth = ctx.auth;
   if (!compute || !auth) return undefined;
   const { where, tenant } = await viewScopeOf(entity)(auth, ctx.db);
   if (typeof tenant !== 'number') return undefined;
-  const rows = await withTenant(ctx.db, tenant, (db) => compute({ db, auth, language: ctx.language }));
+  const rows = await withTenant(ctx.db, tenant, (db) => compute({ db, auth, language: ctx.language, filters }));
   return { clientId: tenant, where, source: computedRowsTable(entity, rows) };
 }
 
@@ -184,8 +186,8 @@ async function scopeOf(ctx: ResourceContext, entity: EntityDef) {
   const { where, tenant } = await viewScopeOf(entity)(auth, ctx.db);
   const inScope = <T>(work: (db: Db) => Promise<T>) => (tenant === null ? work(ctx.db) : tenant === 'system' ? withSystemScope(ctx.db, work) : withTenant(ctx.db, tenant, work));
   const computeRows = ROWS.get(entity.name);
-  const run = <T>(work: (db: Db, source: RawBuilder<unknown>) => Promise<T>) =>
-    inScope(async (db) => work(db, sourceOf(entity, computeRows ? await computeRows({ db, auth, language: ctx.language }) : undefined)));
+  const run = <T>(work: (db: Db, source: RawBuilder<unknown>) => Promise<T>, filters?: readonly Filter[]) =>
+    inScope(async (db) => work(db, sourceOf(entity, computeRows ? await computeRows({ db, auth, language: ctx.language, filters }) : undefined)));
   return { where, run, auth };
 }
 
@@ -249,7 +251,7 @@ export async function viewPage(ctx: ResourceContext, entity: EntityDef, query: R
     const result: PageResult = { rows, total: await countOf(db, source, where) };
     if (pq.withTabs && entity.states) result.tabs = await tabCounts(db, entity, source, whereOf(entity, pq, scope, false));
     return result;
-  });
+  }, pq.filters);
 }
 
 /** The count of a view's list under the same query as its page, with the state tabs' on `tabs=1`; always exact. */
@@ -260,7 +262,7 @@ export async function viewCount(ctx: ResourceContext, entity: EntityDef, query: 
     const total = await countOf(db, source, whereOf(entity, pq, scope, true));
     if (!(pq.withTabs && entity.states)) return { total, estimated: false, threshold: EXACT_COUNT_THRESHOLD };
     return { total, estimated: false, threshold: EXACT_COUNT_THRESHOLD, tabs: await tabCounts(db, entity, source, whereOf(entity, pq, scope, false)), estimatedTabs: [] };
-  });
+  }, pq.filters);
 }
 
 /** One row of a view, or 404 (also for a row outside the caller's scope). */

@@ -1,6 +1,7 @@
 /**
  * A month of events (a calendar view of kind `events`, calendars/*.calendar.ts): the rows its source
- * answers for the weeks shown (`?from=&to=`, a week before the month's first day to six weeks after)
+ * answers for the weeks shown (`?from=&to=`, or a view's rows by its declared window's filters; a week
+ * before the month's first day to six weeks after)
  * drawn by the declaration's field map, the colour dictionary's items as the legend, a click opening
  * the declaration's `opens` address filled from the event's row. Read again on the declaration's
  * socket message. First user: the node-tracking calendar.
@@ -17,7 +18,7 @@ import { openedAddress } from '../../../model/page';
 import { callApi } from '../../api/calls';
 import { FullCalendarView } from '../FullCalendarView';
 import { titleOf } from './calendar-style';
-import { dictColours, eventsOf, rowsOf, shiftDays } from './calendar-events';
+import { dictColours, eventsOf, rowsOf, shiftDays, windowRows } from './calendar-events';
 import { useCalendarSource } from './use-calendar-source';
 
 type Row = Record<string, unknown>;
@@ -26,8 +27,12 @@ type Row = Record<string, unknown>;
 function useEventsMonth(decl: CalendarViewDecl) {
   const { i18n } = useTranslation();
   const [month, setMonth] = useState(() => new Date().toISOString().slice(0, 7));
-  const call = useMemo(() => getCall<{ from: string; to: string }, Row>(decl.source.read.replace(/^\/api(?=\/)/, '')), [decl]);
-  const read = useCallback(() => callApi(call, { from: shiftDays(`${month}-01`, -7), to: shiftDays(`${month}-01`, 42) }, { quiet: true }), [call, month]);
+  const call = useMemo(() => getCall<Record<string, string | number>, Row>(decl.source.read.replace(/^\/api(?=\/)/, '')), [decl]);
+  const read = useCallback(() => {
+    const [from, to] = [shiftDays(`${month}-01`, -7), shiftDays(`${month}-01`, 42)];
+    const window = decl.source.window;
+    return window ? windowRows((q) => callApi(call, q, { quiet: true }), window, from, to) : callApi(call, { from, to }, { quiet: true });
+  }, [call, decl, month]);
   const source = useCalendarSource(read, decl.source.socketType);
   const events = useMemo(() => (decl.events ? eventsOf(decl.events, rowsOf(decl.events, source.data), i18n.language) : []), [decl, source.data, i18n.language]);
   return { ...source, month, setMonth, events };

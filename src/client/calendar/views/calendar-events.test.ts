@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { lineMonthView } from '../../../../calendars/line-month.calendar';
 import { nodeTrackingCalendar } from '../../../../calendars/node-tracking.calendar';
 import '../../../model/entities/nodeconfig.entity';
-import { addOneDay, dictColours, eventsOf, EVENT_COLOURS, LATE_COLOUR, rowsOf, shiftDays } from './calendar-events';
+import { addOneDay, dictColours, eventsOf, EVENT_COLOURS, LATE_COLOUR, rowsOf, shiftDays, WINDOW_PAGE, windowRows } from './calendar-events';
 
 const fields = lineMonthView.events!;
 const bar = (id: number, category: string, extra: Record<string, unknown> = {}) => ({ id, style_no: `S${id}`, plan_no: `P${id}`, qty: 100 * id, category, start: '2026-03-30', end: '2026-04-02', line_id: 7, ...extra });
@@ -42,5 +42,27 @@ describe('calendar view events from the field map', () => {
     expect(eventsOf(nodes, [node(3, { state: 'done', actual_date: '2026-03-10' })]).map((e) => e.id)).toEqual(['3/2']);
     expect(eventsOf(nodes, [node(4, { plan_date: null, actual_date: '2026-03-01' })]).map((e) => e.id)).toEqual(['4/2']);
     expect(shiftDays('2026-03-01', -7)).toBe('2026-02-22');
+  });
+});
+
+describe('a calendar over a view\'s rows (source.window)', () => {
+  it('asks the weeks shown as the list\'s filters, page after page until one comes back short', async () => {
+    const asked: Array<Record<string, string | number>> = [];
+    const all = Array.from({ length: 2 * WINDOW_PAGE + 3 }, (_, i) => ({ id: i + 1 }));
+    const read = async (q: Record<string, string | number>) => {
+      asked.push(q);
+      const page = Number(q.page);
+      return { rows: all.slice((page - 1) * WINDOW_PAGE, page * WINDOW_PAGE) };
+    };
+    const got = await windowRows(read, { start: 'first_date', end: 'last_date' }, '2026-11-24', '2027-01-12');
+    expect(got.rows.map((r) => r.id)).toEqual(all.map((r) => r.id));
+    expect(asked.map((q) => q.page)).toEqual([1, 2, 3]);
+    expect(asked[0]).toEqual({ 'f.last_date.gte': '2026-11-24', 'f.first_date.lte': '2027-01-12', page: 1, size: WINDOW_PAGE, count: 'none' });
+  });
+
+  it('reads once when the first page is short, and an empty reply is no rows', async () => {
+    let reads = 0;
+    const got = await windowRows(async () => (reads++, {}), { start: 'plan_date', end: 'plan_date' }, '2026-12-01', '2026-12-31');
+    expect([reads, got.rows]).toEqual([1, []]);
   });
 });

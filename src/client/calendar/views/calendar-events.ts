@@ -17,6 +17,23 @@ export function shiftDays(date: string, days: number): string {
 /** FullCalendar's all-day end is exclusive; a declared end is inclusive. */
 export const addOneDay = (date: string): string => shiftDays(date, 1);
 
+/** A list page's size for a calendar over a view's rows (the list's largest). */
+export const WINDOW_PAGE = 500;
+
+/**
+ * The rows of a view within the weeks shown (a calendar's `source.window`): its list page asked with
+ * the window's filters, page after page until one comes back short; `read` asks one page.
+ */
+export async function windowRows(read: (query: Record<string, string | number>) => Promise<Row>, window: { start: string; end: string }, from: string, to: string): Promise<{ rows: Row[] }> {
+  const rows: Row[] = [];
+  for (let page = 1; ; page++) {
+    const reply = await read({ [`f.${window.end}.gte`]: from, [`f.${window.start}.lte`]: to, page, size: WINDOW_PAGE, count: 'none' });
+    const got = (reply.rows as Row[] | undefined) ?? [];
+    rows.push(...got);
+    if (got.length < WINDOW_PAGE) return { rows };
+  }
+}
+
 /** The rows a reply holds under the field map's `rows`. */
 export function rowsOf(fields: CalendarEventFields, reply: unknown): Row[] {
   const rows = (reply as Row | null)?.[fields.rows];

@@ -125,7 +125,7 @@ export async function exportRoutes(app: FastifyInstance): Promise<void> {
       const auth = authOf(req);
       await assertCan(auth, entity.menuCode, 'export', { db: app.db });
       const request = exportRequestOf(req, entity, null);
-      const view = await viewExportSource({ db: app.db, auth, ip: null, language: request.language }, entity);
+      const view = await viewExportSource({ db: app.db, auth, ip: null, language: request.language }, entity, request.query.filters);
       if (!view) throw notFound();
       const plan: ExportPlan = { entity, clientId: view.clientId, scope: [view.where], source: view.source, identity: false, ...request };
       const ids = await exportIds(app.db, plan);

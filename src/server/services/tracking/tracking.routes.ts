@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import { nodeTrackingCalendar } from '../../../../calendars/node-tracking.calendar';
 import { NODE_TRACKING_MENU } from '../../../model/node-tracking';
 import { authOf } from '../../access/auth-context';
 import type { Db } from '../../db/database';
@@ -8,13 +7,14 @@ import { trackingCalls } from '../../../model/calls/tracking';
 import { serveMenuCall, type MenuCallContext } from '../../resources/menu-call';
 import { dataScope } from '../../resources/permissions';
 import { withSystemScope, withTenant } from '../../kernel/rls';
-import { evaluateNodeFlags, nodeCalendar, orderHeader, orderTimeline } from './tracking.service';
+import { evaluateNodeFlags, orderHeader, orderTimeline } from './tracking.service';
 import { recomputeNodeTracking } from './tracking.forecast';
 import { startNodeRecalc } from './tracking.recalc';
 
 /**
- * Node tracking's calls (issue 12): the maker's timeline of one order (any state: the views list those
- * in progress) and the calendar's events (the node plans' workbook is the list export of the view `trackednode`). The lists, and the brand's and the
+ * Node tracking's call (issue 12): the maker's timeline of one order (any state: the views list those
+ * in progress). The calendar reads the view `nodecalendar`, the node plans' workbook is the list
+ * export of the view `trackednode`. The lists, and the brand's and the
  * supplier's drawers (their record's node lines), are views, and every write is the engine's (tracking.views.ts, tracking.lines.ts): the maker's actual
  * dates, plan moves, sends and take-backs are the node lines' transitions, the supplier's date a save
  * of its editable view `suppliernode`.
@@ -48,7 +48,7 @@ const orderScope = (c: MenuCallContext) => dataScope(authOf(c.req), ORDER_MENU, 
 
 const MAKER_READ = { menu: NODE_TRACKING_MENU, verb: 'read' } as const;
 
-/** The maker's timeline and the calendar's events (its list is the view `trackedorder`, tracking.views.ts; its actual dates and plan moves are the node lines' transitions, tracking.lines.ts). */
+/** The maker's timeline (its list is the view `trackedorder`, tracking.views.ts; its actual dates and plan moves are the node lines' transitions, tracking.lines.ts). */
 function makerRoutes(app: FastifyInstance): void {
   serveMenuCall(app, trackingCalls.timeline, MAKER_READ, async (c) => {
     const { clientId } = c.actor;
@@ -58,11 +58,6 @@ function makerRoutes(app: FastifyInstance): void {
     await orderHeader(c.tx, clientId, id, scope);
     await evaluateNodeFlags(c.tx, clientId, [id]);
     return orderTimeline(c.tx, clientId, id, scope);
-  });
-
-  serveMenuCall(app, trackingCalls.calendar, { menu: nodeTrackingCalendar.menu.code, verb: 'read' }, async (c) => {
-    // The window (two real days, at most 400 days apart) is the call's input shape.
-    return nodeCalendar(c.tx, c.actor.clientId, { ...c.input, scope: await orderScope(c) });
   });
 }
 

@@ -2,7 +2,6 @@ import { sql, type RawBuilder } from 'kysely';
 import { dayNumber, isIsoDate, NODE_TRACKING_EVENT, NODE_TRACKING_PATH, orderFlagged, trackOrder, type OrderDays, type OrderTracking, type TrackedNodeInput } from '../../../model/node-tracking';
 import { dictValueLabel } from '../../../model/dictionaries';
 import { customerOrder } from '../../../model/entities/customerorder.entity';
-import type { NodeCalendarEvent } from '../../../model/calls/tracking';
 import { afterCommit } from '../../db/after-commit';
 import type { Db } from '../../db/database';
 import { AppError, type ErrorParams } from '../../http/errors';
@@ -377,28 +376,4 @@ export async function evaluateNodeFlags(tx: Db, clientId: number, orderIds: numb
     }
   }
   return { late: lateNow.length, at_risk: riskNow.length, evaluated };
-}
-
-// ---------------------------------------------------------------------------------------------
-// calendar
-
-/** The company's nodes whose planned or actual date falls between from and to (inclusive), with their state today. */
-export async function nodeCalendar(tx: Db, clientId: number, q: { from: string; to: string; scope: RawBuilder<unknown>[] }): Promise<{ from: string; to: string; today: string; events: NodeCalendarEvent[] }> {
-  const today = todayIso();
-  const orders = await sql<Row>`select t.id, t.order_no, t.brand_name from scm_customer_order t
-    where t.client_id = ${clientId} and t.status in ('in_progress', 'finished')
-      ${q.scope.length ? sql`and ${sql.join(q.scope, sql` and `)}` : sql``}
-      and exists (select 1 from scm_order_node n where n.client_id = t.client_id and n.order_id = t.id
-        and ((n.plan_date between ${q.from} and ${q.to}) or (n.actual_date between ${q.from} and ${q.to})))`.execute(tx);
-  const nodes = await nodesOf(tx, clientId, orders.rows.map((o) => Number(o.id)));
-  const events: NodeCalendarEvent[] = [];
-  for (const o of orders.rows) {
-    for (const n of trackOrder(nodes.get(Number(o.id)) ?? [], today).nodes) {
-      const inRange = (d: string | null) => !!d && d >= q.from && d <= q.to;
-      if (!inRange(n.plan_date) && !inRange(n.actual_date)) continue;
-      events.push({ id: n.id, order_id: Number(o.id), order_no: String(o.order_no ?? ''), brand_name: (o.brand_name as string | null) ?? null, node_code: n.node_code, node_name: n.node_name,
-        plan_date: n.plan_date, actual_date: n.actual_date, state: n.state, critical: n.critical });
-    }
-  }
-  return { from: q.from, to: q.to, today, events };
 }

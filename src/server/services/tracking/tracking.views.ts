@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { brandNodeOrder, supplierNode, supplierNodeOrder, trackedNode, trackedOrder } from '../../../model/entities/nodeconfig.entity';
+import { brandNodeOrder, nodeCalendarEvent, supplierNode, supplierNodeOrder, trackedNode, trackedOrder } from '../../../model/entities/nodeconfig.entity';
 import type { AuthContext } from '../../access/auth-context';
 import type { Db } from '../../db/database';
 import { assertCan, dataScope } from '../../resources/permissions';
@@ -9,7 +9,8 @@ import { evaluateNodeFlags, nodesOf, orderTimeline, todayIso, trackedOrders, typ
 import { brandOrderNodes, brandTrackedOrders } from './tracking.share';
 import { recordSupplierActual, supplierNamesOfOrder, supplierSentNodes, supplierOrderNodes, supplierTrackedOrders } from './tracking.supplier';
 import type { TrackedOrderRow } from '../../../model/calls/tracking';
-import { trackOrder, type OrderTracking, type TrackedNode } from '../../../model/node-tracking';
+import { dayNumber, trackOrder, type OrderTracking, type TrackedNode } from '../../../model/node-tracking';
+import { AppError } from '../../http/errors';
 
 /**
  * The three lists of tracked orders are view entities whose rows this service computes (issue 30):
@@ -77,7 +78,35 @@ const makerNodes: ViewRows = async ({ db, auth }) => {
   );
 };
 
+/**
+ * The calendar's nodes (`nodecalendar`): of the maker's orders in progress or finished within its data
+ * permissions, those whose planned or actual date falls in the window its filters ask (`last_date` on
+ * or after the first day, `first_date` on or before the last, at most 400 days), with the state today.
+ */
+const calendarNodes: ViewRows = async ({ db, auth, filters = [] }) => {
+  const day = (field: string, op: string) => filters.find((f) => f.field === field && f.op === op)?.values.map(String)[0];
+  const [from, to] = [day('last_date', 'gte'), day('first_date', 'lte')];
+  if (!from || !to || to < from || dayNumber(to) - dayNumber(from) > 400) throw new AppError('tracking.calendarWindow');
+  const clientId = auth.clientId!;
+  const today = todayIso();
+  const scope = await dataScope(auth, ORDER_MENU, { db, inTenantScope: true });
+  const orders = (await sql<Record<string, unknown>>`select t.id, t.order_no, t.brand_name from scm_customer_order t
+    where t.client_id = ${clientId} and t.status in ('in_progress', 'finished') ${scope.length ? sql`and ${sql.join(scope, sql` and `)}` : sql``}
+      and exists (select 1 from scm_order_node n where n.client_id = t.client_id and n.order_id = t.id
+        and ((n.plan_date between ${from} and ${to}) or (n.actual_date between ${from} and ${to})))`.execute(db)).rows;
+  const nodes = await nodesOf(db, clientId, orders.map((o) => Number(o.id)));
+  const inWindow = (d: string | null) => !!d && d >= from && d <= to;
+  return orders.flatMap((o) =>
+    trackOrder(nodes.get(Number(o.id)) ?? [], today).nodes.filter((n) => inWindow(n.plan_date) || inWindow(n.actual_date)).map((n) => ({
+      id: n.id, client_id: clientId, order_id: o.id, order_no: o.order_no, brand_name: o.brand_name, node_code: n.node_code, node_name: n.node_name,
+      plan_date: n.plan_date, actual_date: n.actual_date, state: n.state, critical: n.critical,
+      first_date: [n.plan_date, n.actual_date].filter(Boolean).sort()[0] ?? null, last_date: [n.plan_date, n.actual_date].filter(Boolean).sort().pop() ?? null,
+    })),
+  );
+};
+
 export function registerTrackingViews(): void {
+  registerViewScope(nodeCalendarEvent.name, ownCompany(nodeCalendarEvent.menuCode), { rows: calendarNodes });
   registerViewScope(trackedOrder.name, ownCompany(trackedOrder.menuCode), { rows: makerRows, lines: { nodes: makerLines } });
   registerViewScope(trackedNode.name, ownCompany(trackedNode.menuCode), { rows: makerNodes });
   registerViewScope(brandNodeOrder.name, ownCompany(brandNodeOrder.menuCode), {
