@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AGGREGATES, figuresSql, keyColumns, rebuildSql, type AggregateDef } from '../../src/server/services/reports/aggregates';
+import { AGGREGATES, figuresSql, keyColumns, rebuildSql, type AggregateDef } from '../../src/server/services/report-engine/aggregates';
 import { withTenant } from '../../src/server/kernel/rls';
 import { defaultRange, widgetQuery, WIDGETS } from '../../reports/control-tower';
 import { periodRange } from '../../src/model/workspace';

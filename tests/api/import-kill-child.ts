@@ -13,7 +13,7 @@ import { migrate } from '../../src/server/db/migrate';
 import { seedDemo } from '../../src/server/db/seed';
 import '../../src/server/resources';
 // The tables migrate() installs after the registry's (db/derived-tables.ts).
-import '../../src/server/services/reports/aggregates';
+import '../../src/server/services/report-engine/catalogue';
 import '../../src/server/services/planning/plan-lateness';
 import { runImport } from '../../src/server/services/import/import.service';
 import { createJob, markRunning } from '../../src/server/services/jobs';

@@ -11,7 +11,7 @@ import { parsePageQuery, whereSql } from '../../resources/page-query';
 import { assertCan, dataScope } from '../../resources/permissions';
 import { withTenant } from '../../kernel/rls';
 import { rulesFor } from '../../access/permission.service';
-import { aggregateDimSql, aggregateOf, aggregateRefusal, keptTableOf, type KeptTable } from '../reports/aggregates';
+import { aggregateDimSql, aggregateOf, aggregateRefusal, keptTableOf, type KeptTable } from './aggregates';
 import { runServerQuery } from './server-query';
 
 /**

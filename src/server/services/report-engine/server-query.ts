@@ -2,7 +2,7 @@ import type { RawBuilder } from 'kysely';
 import { ratioOf, type EntityDef, type Language, type ReportDef, type ReportDimension } from '../../../model';
 import type { Db } from '../../db/database';
 import { withTenant } from '../../kernel/rls';
-import type { KeptTable } from '../reports/aggregates';
+import type { KeptTable } from './aggregates';
 import { dimensionLabels, pivotRows, reportColumns, subtotalOrder, type ReportQuery, type ReportResult, type ReportRow } from './report.service';
 
 /**

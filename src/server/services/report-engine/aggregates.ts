@@ -1,20 +1,17 @@
 import { createHash } from 'node:crypto';
 import { sql, type RawBuilder } from 'kysely';
 import type { EntityDef, ReportDef, ReportDimension } from '../../../model';
+import { AGGREGATES, KEPT_TABLES, RETIRED_AGGREGATES, SOURCE_INDEXES, type AggregateDef, type KeptTableDecl } from '../../../model/report-aggregate';
 import type { DataRule } from '../../access/permission-model';
 import type { Db } from '../../db/database';
 import { registerDerivedTables } from '../../db/derived-tables';
 import type { PageQuery } from '../../resources/page-query';
-import { LINE_DAY_LOAD, lineDayLoadRefusal } from '../planning/line-day-load';
 
 /**
- * Pre-aggregated report tables (issue 13, B8; docs/architecture-reports.md "Pre-aggregated tables").
- *
- * An aggregate keeps one entity's rows summed per tenant, calendar month of one date field and the
- * values of a few fields. Its columns carry the entity's own field names (the month column holds the
- * month's first day under the date field's name), so the list's WHERE (`whereSql`: tenant, data
- * permissions, filters) reads the same on the aggregate as on the entity's table whenever every
- * condition names a kept column (and a date condition falls on month boundaries).
+ * The runtime of the kept report tables (issue 13, B8; docs/architecture-reports.md "Pre-aggregated
+ * tables"). Each report folder declares the aggregate it reads (`reports/<name>/<name>.aggregate.ts`,
+ * src/model/report-aggregate.ts; loaded by the catalogue); this file creates and keeps them and
+ * says when a run may read them.
  *
  * Kept current by the database itself: statement-level triggers with transition tables on the source
  * table (insert, update, delete, truncate) subtract the old rows' figures and add the new ones in one
@@ -23,145 +20,41 @@ import { LINE_DAY_LOAD, lineDayLoadRefusal } from '../planning/line-day-load';
  * reader never sees an order without its figures. A changed definition (its signature) rebuilds the
  * table from the source rows at the next start.
  */
-export type AggregateDef = {
-  name: string;
-  /** The registry entity whose rows are summed (its list WHERE is reused on the aggregate). */
-  entity: string;
-  source: string;
-  table: string;
-  /** Entity fields kept as they are (columns of the same name and type). */
-  keys: Array<{ field: string; type: string }>;
-  /** The date field kept by calendar month (column of the same name: the month's first day); none: keys only. */
-  month?: string;
-  /** Only the source rows meeting this condition (over `r`) count (e.g. the published schedule's bars). */
-  where?: string;
-  /** Summed figures: column -> SQL expression over a source row `r` (evaluated when the row is written). */
-  measures: Record<string, string>;
-  /** The column that counts rows (a report's `count` measure reads its sum). */
-  count: string;
-};
-
-export const AGGREGATES: AggregateDef[] = [
-  {
-    name: 'customerorder_month',
-    entity: 'customerorder',
-    source: 'scm_customer_order',
-    table: 'rpt_agg_customer_order',
-    keys: [
-      { field: 'status', type: 'text' },
-      { field: 'brand_name', type: 'text' },
-      { field: 'category', type: 'text' },
-    ],
-    month: 'delivery_date',
-    count: 'orders',
-    measures: {
-      orders: '1',
-      total_qty: 'coalesce(r.total_qty, 0)',
-      total_amount: 'coalesce(r.total_amount, 0)',
-      finished: "(r.status = 'finished')::int",
-      // The on-time rule of the `on-time` report query: finished on or before the delivery date, the
-      // finish time being the order's first `finish` action in the audit log, else its last update.
-      on_time: `case when r.status = 'finished' and r.delivery_date is not null then (coalesce(
-        (select min(a.at) from audit_log a where a.client_id = r.client_id and a.entity = 'customerorder' and a.record_id = r.id and a.action = 'finish'),
-        r.updated_at)::date <= r.delivery_date)::int else 0 end`,
-      in_progress: "(r.status = 'in_progress')::int",
-    },
-  },
-  {
-    // Purchase orders per order month, status, supplier, purchase kind and the user who raised them
-    // (the fields the purchase-spend report groups and filters by, and its data permissions name):
-    // the tower's purchase orders in flight and the purchase spend report.
-    name: 'purorder_month',
-    entity: 'purorder',
-    source: 'pur_order',
-    table: 'rpt_agg_pur_order',
-    keys: [
-      { field: 'status', type: 'text' },
-      { field: 'vendor_id', type: 'bigint' },
-      { field: 'order_kind', type: 'text' },
-      { field: 'created_by', type: 'bigint' },
-    ],
-    month: 'order_date',
-    count: 'orders',
-    measures: { orders: '1', total_amount: 'coalesce(r.total_amount, 0)', total_qty: 'coalesce(r.total_qty, 0)' },
-  },
-  {
-    // Plans with a published schedule (a planned end) per delivery month, category, state and author
-    // (the fields the plan-lateness report groups and filters by, and its data permissions usually
-    // name): how many, and of them those ending after their delivery date, their pieces and days late,
-    // by the plan's kept `late_days` (planning/plan-lateness.ts, the board's rule). The tower's late
-    // plans widget and headline; at 500,000 plans the raw count was a parallel scan of 180-450 ms.
-    name: 'prodplan_month',
-    entity: 'prodplan',
-    source: 'scm_prodplan',
-    table: 'rpt_agg_prod_plan',
-    keys: [
-      { field: 'category', type: 'text' },
-      { field: 'status', type: 'text' },
-      { field: 'created_by', type: 'bigint' },
-    ],
-    month: 'delivery_date',
-    where: 'r.planned_end is not null',
-    count: 'plans',
-    measures: {
-      plans: '1',
-      late: '(r.late_days > 0)::int',
-      late_qty: 'case when r.late_days > 0 then coalesce(r.qty, 0) else 0 end',
-      late_days: 'case when r.late_days > 0 then r.late_days else 0 end',
-    },
-  },
-];
-
-/**
- * Indexes of source tables that a report's part that depends on today reads beside its aggregate
- * (created with the aggregates, idempotently): on-time delivery counts this month's in-progress
- * orders already past their date on the orders themselves (one month of open orders; by the state
- * index alone, every in-progress order of the company was read: 228 ms at 500,000 orders; the
- * customer is in the index, so the count reads the index alone: 3,272 orders in a few milliseconds).
- */
-const SOURCE_INDEXES: Array<{ source: string; sql: string }> = [
-  { source: 'scm_customer_order', sql: 'create index if not exists scm_customer_order_open_due_idx on scm_customer_order (client_id, delivery_date) include (brand_name) where status = \'in_progress\'' },
-];
-
-/**
- * Aggregates no longer declared, dropped at start (table, triggers, upkeep function, state row):
- * `prodplanbar_run` summed the published bars' minutes per line and run for the capacity-load report,
- * but a run's summed minutes cannot give the board's day loads (each bar's own pieces per day x its
- * minutes per piece on its line), so that report reads the bars (docs/architecture-board.md "Line
- * load: one figure").
- */
-const RETIRED: Array<{ name: string; table: string; source: string }> = [{ name: 'prodplanbar_run', table: 'rpt_agg_plan_bar', source: 'scm_prodplan_bar' }];
+export { AGGREGATES, type AggregateDef };
 
 export const aggregateOf = (name: string | undefined): AggregateDef | undefined => AGGREGATES.find((a) => a.name === name);
 
 /**
- * A kept table a report's server query may read instead of its entity's rows: an aggregate above, or
- * a table kept by another service. What a run must meet to read it is `aggregateRefusal`'s: its
+ * A kept table a report's server query may read instead of its entity's rows: an aggregate, or a
+ * table kept by another service. What a run must meet to read it is `aggregateRefusal`'s: its
  * filters and the user's data permissions name only kept fields (or the month of the date field, or
  * `range`: a date filter read as the days the report covers, `between` only), and `check` (the
  * company's data the figure assumes) finds nothing against it.
  */
-export type KeptTable = {
-  name: string;
-  entity: string;
-  table: string;
-  keys: ReadonlyArray<{ field: string }>;
-  month?: string;
-  /** A date field whose `between` filter is the range of days shown (the table keeps days, not the entity's dates). */
-  range?: string;
-  check?: (tx: Db, clientId: number) => Promise<string | null>;
-};
+export type KeptTable = Omit<KeptTableDecl, 'checked'> & { check?: (tx: Db, clientId: number) => Promise<string | null> };
 
-/**
- * Tables kept by other services that reports read: `prodplanbar_line_day` = the published schedule's
- * load per line and day (planning/line-day-load.ts), the board's own figure, kept by triggers; the
- * capacity-load report (the tower's line utilisation) sums its days per week. Kept per line only, so
- * a run filtered or narrowed on anything but the line (or the organisation's authors) reads the bars.
- */
-const KEPT: KeptTable[] = [{ name: 'prodplanbar_line_day', entity: 'prodplan_bar', table: LINE_DAY_LOAD, keys: [{ field: 'line_id' }], range: 'start_date', check: lineDayLoadRefusal }];
+const CHECKS = new Map<string, (tx: Db, clientId: number) => Promise<string | null>>();
+
+/** The service keeping a declared table says what the company's data must meet for its figure to hold. */
+export function registerKeptCheck(name: string, check: (tx: Db, clientId: number) => Promise<string | null>): void {
+  CHECKS.set(name, check);
+}
+
+/** A declared kept table whose check is not registered is never read (its figure might not hold). */
+const unchecked = async (): Promise<string> => 'kept table not checked';
+
+function keptOf(d: KeptTableDecl): KeptTable {
+  const { checked, ...rest } = d;
+  return checked ? { ...rest, check: CHECKS.get(d.name) ?? unchecked } : rest;
+}
 
 /** The kept table of that name a server query may read: an aggregate or another service's table. */
-export const keptTableOf = (name: string | undefined): KeptTable | undefined => aggregateOf(name) ?? KEPT.find((k) => k.name === name);
+export const keptTableOf = (name: string | undefined): KeptTable | undefined => {
+  const a = aggregateOf(name);
+  if (a) return a;
+  const d = KEPT_TABLES.find((k) => k.name === name);
+  return d ? keptOf(d) : undefined;
+};
 
 const q = (s: string) => `"${s.replace(/"/g, '""')}"`;
 const keyCols = (a: AggregateDef): string[] => ['client_id', ...(a.month ? [a.month] : []), ...a.keys.map((k) => k.field)];
@@ -243,7 +136,7 @@ export const signatureOf = (a: AggregateDef): string => createHash('sha256').upd
  */
 export async function installReportAggregates(db: Db): Promise<void> {
   await sql`create table if not exists rpt_agg_state (name text primary key, signature text not null, built_at timestamptz not null default now())`.execute(db);
-  for (const r of RETIRED) {
+  for (const r of RETIRED_AGGREGATES) {
     const seen = (await sql<{ n: number }>`select count(*)::int as n from rpt_agg_state where name = ${r.name}`.execute(db)).rows[0].n;
     const exists = (await sql<{ n: number }>`select count(*)::int as n from information_schema.tables where table_schema = current_schema() and table_name = ${r.source}`.execute(db)).rows[0].n;
     if (!seen) continue;
@@ -278,7 +171,7 @@ export async function installReportAggregates(db: Db): Promise<void> {
 }
 
 /** The aggregate tables, for row-level security (rls.service.ts protects them like tenant tables). */
-export const AGGREGATE_TABLES = AGGREGATES.map((a) => a.table);
+export const aggregateTables = (): string[] => AGGREGATES.map((a) => a.table);
 
 const firstOfMonth = (v: unknown) => typeof v === 'string' && /^\d{4}-\d{2}-01$/.test(v);
 function lastOfMonth(v: unknown): boolean {
@@ -336,4 +229,4 @@ export function aggregateDimSql(a: AggregateDef, d: ReportDimension): RawBuilder
 }
 
 // Installed by migrate() after the registry's schema; their tables are protected by row-level security.
-registerDerivedTables({ name: 'report aggregates', order: 1, install: installReportAggregates, tenantTables: () => AGGREGATE_TABLES });
+registerDerivedTables({ name: 'report aggregates', order: 1, install: installReportAggregates, tenantTables: aggregateTables });
