@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { isLanguage, translate, type Language } from '../../../model';
 import { allocationVersion } from '../../../model/entities';
 import { monthsBetween } from '../../../model/allocation';
-import { suggestAllocation, type AllocationCell, type SuggestResult, type VendorInput } from '../../../model/allocation-suggest';
+import { suggestAllocation, type AllocationCell, type SuggestResult } from '../../../model/allocation-suggest';
 import type { AuthContext } from '../../access/auth-context';
 import type { Db } from '../../db/database';
 import { AppError } from '../../http/errors';
@@ -105,17 +105,16 @@ async function suggest(ctx: ActionContext) {
   const { tx, clientId, auth, row } = ctx;
   assertDraft(row);
   const wb = await loadWorkbench(tx, clientId, row);
-  const kept = wb.cells.filter((c) => c.locked).map((c) => ({ lineId: c.lineId, vendorId: c.vendorId, cycle: c.cycle, qty: c.qty }));
   const w = actionWriter(ctx);
   await removeRecords(w, 'allocationcell', { where: sql`t.version_id = ${Number(row.id)} and t.locked is not true` });
-  const vendors: VendorInput[] = wb.vendors.map((v) => ({ id: v.id, kpi: v.kpi, grade: v.grade, shareMax: v.shareMax, shareTarget: v.shareTarget }));
+  // The workbench's vendors, groups and locked cells are the solver's input as they are (it reads their ids, scores and quantities).
   const result: SuggestResult = suggestAllocation({
     cycles: wb.cycles,
     lines: wb.lines.map((l) => ({ id: l.id, category: l.category, cycle: l.month, qty: l.plan_qty })),
-    vendors,
-    groups: wb.groups.map((g) => ({ id: g.id, categories: g.categories })),
+    vendors: wb.vendors,
+    groups: wb.groups,
     capacity: wb.capacity,
-    kept,
+    kept: wb.cells.filter((c) => c.locked),
     options: {
       minLot: Number(row.min_lot ?? 0),
       earlyCycles: Number(row.early_cycles ?? 0),
