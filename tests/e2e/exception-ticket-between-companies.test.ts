@@ -120,7 +120,8 @@ describe('an exception ticket between the brand and its maker', () => {
     await found.first().waitFor();
     const index = await found.first().getAttribute('row-index');
     expect(await brand.textContent(`[data-testid=grid-knowledge] .ag-row[row-index="${index}"] [col-id=title]`)).toBe('领口罗纹色差');
-    expect(await brand.textContent(`[data-testid=grid-knowledge] .ag-row[row-index="${index}"] [col-id=solution]`)).toContain('罗纹单独加染固色');
+    // The grid fills a row's cells over animation frames: the solution's cell is read once it is drawn.
+    await expect.poll(() => brand.textContent(`[data-testid=grid-knowledge] .ag-row[row-index="${index}"] [col-id=solution]`)).toContain('罗纹单独加染固色');
     // Words that are not all in it find nothing.
     await brand.fill('[data-testid=quick-search]', '固色 不存在的词');
     await until(brand, (no) => ![...document.querySelectorAll('[data-testid=grid-knowledge] [col-id=ticket_no]')].some((c) => c.textContent === no), ticketNo);

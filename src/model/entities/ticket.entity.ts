@@ -165,10 +165,6 @@ export const ticket = defineEntity({
       'notify.ticketClosed.body': '{{user}} 关闭了异常单「{{title}}」，结论已收入知识库。',
       'notify.ticketReopened.title': '异常单 {{no}} 重新处理',
       'notify.ticketReopened.body': '{{user}} 重新打开了异常单「{{title}}」。',
-      'ticket.role.owner': '负责人',
-      'ticket.role.participant': '参与人',
-      'ticket.role.guest': '访客',
-      'ticket.role.initiator': '发起人',
     },
     en: {
       ...errorTexts(ticketErrors, 'en'),
@@ -191,10 +187,6 @@ export const ticket = defineEntity({
       'notify.ticketClosed.body': '{{user}} closed the ticket "{{title}}"; its solution is in the knowledge base.',
       'notify.ticketReopened.title': 'Ticket {{no}} reopened',
       'notify.ticketReopened.body': '{{user}} reopened the ticket "{{title}}".',
-      'ticket.role.owner': 'owner',
-      'ticket.role.participant': 'participant',
-      'ticket.role.guest': 'guest',
-      'ticket.role.initiator': 'initiator',
     },
   },
   states: {

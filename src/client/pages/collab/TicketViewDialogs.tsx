@@ -1,14 +1,15 @@
 import { Dropdown, Field, Option } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
-import { AdminEditDialog } from '../common/admin-kit';
+import { AdminEditDialog, useLabel } from '../common/admin-kit';
 import type { useTicketAddMember } from './use-ticket-view';
-import { useTicketDicts } from './use-ticket-dicts';
+import { dictValueLabel } from '../../../model/dictionaries';
 import './collab-messages';
 
 /** A person of either company and the role they get on the ticket. */
 export function AddMemberDialog(props: { member: ReturnType<typeof useTicketAddMember> }) {
   const { t } = useTranslation();
-  const d = useTicketDicts();
+  const label = useLabel();
+  const role = (r: string) => label(dictValueLabel('ticket_role', r));
   const { adding, setAdding, people, save } = props.member;
   return (
     <AdminEditDialog open={adding !== null} title={t('collab.ticket.addMember')} onClose={() => setAdding(null)} saveTestId="ticket-add-member-save" saveDisabled={!adding?.user} onSave={save}>
@@ -20,8 +21,8 @@ export function AddMemberDialog(props: { member: ReturnType<typeof useTicketAddM
             </Dropdown>
           </Field>
           <Field label={t('collab.ticket.memberRole')}>
-            <Dropdown value={d.role(adding.role)} selectedOptions={[adding.role]} onOptionSelect={(_, o) => setAdding({ ...adding, role: String(o.optionValue) })}>
-              {['owner', 'participant', 'guest'].map((r) => <Option key={r} value={r}>{d.role(r)}</Option>)}
+            <Dropdown value={role(adding.role)} selectedOptions={[adding.role]} onOptionSelect={(_, o) => setAdding({ ...adding, role: String(o.optionValue) })}>
+              {['owner', 'participant', 'guest'].map((r) => <Option key={r} value={r}>{role(r)}</Option>)}
             </Dropdown>
           </Field>
         </div>

@@ -5,34 +5,40 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import type { DrawerExtensionProps } from '../../form/drawer-extensions';
 import { TransitionButtons } from '../../form/DrawerTransitions';
-import { ticket as ticketEntity } from '../../../model/entities/ticket.entity';
-import { AdminCard, AdminPage, formatTime, useConfirm } from '../common/admin-kit';
+import { dictValueLabel } from '../../../model/dictionaries';
+import { ticket as ticketEntity, ticketList } from '../../../model/entities/ticket.entity';
+import { AdminCard, AdminPage, formatTime, useConfirm, useLabel } from '../common/admin-kit';
 import { ticketApi, type Ticket, type TicketView } from './ticket-api';
 import { TicketComments } from './TicketComments';
 import { StatusBadge } from './TicketParts';
 import { TicketFormDrawer } from './TicketFormDrawer';
 import { AddMemberDialog } from './TicketViewDialogs';
-import { useTicketDicts } from './use-ticket-dicts';
 import { useTicketAddMember, useTicketComment, useTicketView } from './use-ticket-view';
 import './collab-messages';
 
-/** The ticket's details: state, title, the labelled fields, description and solution. */
+/** The ticket's fields its page shows, labelled as its entity declares them; a dictionary's value by its label. */
+const DETAILS = ['ticket_no', 'doc_id', 'partner_client_id', 'category', 'level', 'tags', 'duration', 'deduct_type', 'deduct_amount'] as const;
+const fieldOf = (key: string) => ticketEntity.fields.find((f) => f.key === key)!;
+
+/** The ticket's details: state, title, the declared fields (its document a link), when it was raised, my roles, description and solution. */
 function TicketDetails({ tk }: { tk: Ticket }) {
   const { t } = useTranslation();
+  const label = useLabel();
   const navigate = useNavigate();
-  const d = useTicketDicts();
+  // The document and the other company as the caller's company sees them (the call's own columns).
+  const shown: Record<string, ReactNode> = {
+    doc_id: tk.link ? <Link onClick={() => navigate(tk.link!)} data-testid="ticket-doc-link">{tk.doc_no}</Link> : tk.doc_no,
+    partner_client_id: tk.raised_by_us ? tk.partner_company ?? '' : tk.company,
+  };
+  const text = (key: string) => {
+    const f = fieldOf(key);
+    const v = (tk as Record<string, unknown>)[key] as string | null;
+    return f.dict ? label(dictValueLabel(f.dict, v)) : v ?? '';
+  };
   const info: Array<[string, ReactNode]> = [
-    [t('collab.ticket.no'), tk.ticket_no],
-    [t('collab.ticket.doc'), tk.link ? <Link onClick={() => navigate(tk.link!)} data-testid="ticket-doc-link">{tk.doc_no}</Link> : tk.doc_no],
-    [t('collab.ticket.partner'), tk.raised_by_us ? tk.partner_company ?? '' : tk.company],
-    [t('collab.ticket.category'), d.category(tk.category)],
-    [t('collab.ticket.level'), d.level(tk.level)],
-    [t('collab.ticket.tags'), tk.tags ?? ''],
-    [t('collab.ticket.duration'), tk.duration ?? ''],
-    [t('collab.ticket.deductType'), d.deduct(tk.deduct_type)],
-    [t('collab.ticket.deductAmount'), tk.deduct_amount ?? ''],
-    [t('collab.ticket.created'), formatTime(tk.created_at)],
-    [t('collab.ticket.myRoles'), tk.my_roles.map((r) => d.role(r)).join('、')],
+    ...DETAILS.map((k): [string, ReactNode] => [label(fieldOf(k).label), k in shown ? shown[k] : text(k)]),
+    [label(ticketList.fields.find((f) => f.key === 'created_at')!.label), formatTime(tk.created_at)],
+    [t('collab.ticket.myRoles'), tk.my_roles.map((r) => label(dictValueLabel('ticket_role', r))).join('、')],
   ];
   return (
     <AdminCard>
@@ -40,20 +46,20 @@ function TicketDetails({ tk }: { tk: Ticket }) {
       <div style={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(220px, 1fr))', gap: '6px 16px', marginTop: 8 }}>
         {info.map(([k, val]) => <div key={k}><Caption1>{k}</Caption1><div>{val}</div></div>)}
       </div>
-      <div style={{ marginTop: 12 }}><Caption1>{t('collab.ticket.description')}</Caption1><div style={{ whiteSpace: 'pre-wrap' }}>{tk.description}</div></div>
-      {tk.solution ? <div style={{ marginTop: 12 }}><Caption1>{t('collab.ticket.solution')}</Caption1><div style={{ whiteSpace: 'pre-wrap' }} data-testid="ticket-solution">{tk.solution}</div></div> : null}
+      <div style={{ marginTop: 12 }}><Caption1>{label(fieldOf('description').label)}</Caption1><div style={{ whiteSpace: 'pre-wrap' }}>{tk.description}</div></div>
+      {tk.solution ? <div style={{ marginTop: 12 }}><Caption1>{label(fieldOf('solution').label)}</Caption1><div style={{ whiteSpace: 'pre-wrap' }} data-testid="ticket-solution">{tk.solution}</div></div> : null}
     </AdminCard>
   );
 }
 
 function TicketMembers({ v }: { v: TicketView }) {
   const { t } = useTranslation();
-  const d = useTicketDicts();
+  const label = useLabel();
   return (
     <AdminCard>
       <Text weight="semibold">{t('collab.ticket.members')}</Text>
       <div style={{ display: 'flex', gap: 8, flexWrap: 'wrap', marginTop: 6 }} data-testid="ticket-members">
-        {v.members.map((m) => <Badge key={`${m.user_id}-${m.role}`} appearance="outline" color={m.role === 'owner' ? 'brand' : 'informative'}>{`${d.role(m.role)}：${m.fullname}（${m.company}）`}</Badge>)}
+        {v.members.map((m) => <Badge key={`${m.user_id}-${m.role}`} appearance="outline" color={m.role === 'owner' ? 'brand' : 'informative'}>{`${label(dictValueLabel('ticket_role', m.role))}：${m.fullname}（${m.company}）`}</Badge>)}
       </div>
     </AdminCard>
   );

@@ -1,16 +1,13 @@
 import { callApi } from '../../api/calls';
 import { storedFileUrl } from '../../api/file-src';
-import { ticketCalls, type TicketRole, type TicketSave } from '../../../model/calls/tickets';
+import { ticketCalls, type TicketRole } from '../../../model/calls/tickets';
 
 export type { Ticket, TicketView, TicketMember as Member, TicketAttachment as Attachment, TicketComment as Comment, TicketPerson as Person } from '../../../model/calls/tickets';
 
 /** The ticket calls as the ticket pages use them (src/model/calls/tickets.ts declares them). */
 export const ticketApi = {
   view: (id: number) => callApi(ticketCalls.view, { id }),
-  docs: (docType: string, keyword: string) => callApi(ticketCalls.documents, { doc_type: docType, keyword }),
-  peopleOfDoc: (docType: string, docId: number) => callApi(ticketCalls.people, { doc_type: docType, doc_id: docId }),
   peopleOfTicket: (id: number) => callApi(ticketCalls.people, { id }),
-  save: (body: TicketSave) => callApi(ticketCalls.save, body),
   move: (action: 'close' | 'finish' | 'reopen', body: { id: number; version: number; solution?: string }) => callApi(ticketCalls.move, { action, ...body }),
   addMember: (id: number, userId: number, role: string) => callApi(ticketCalls.addMember, { id, user_id: userId, role: role as TicketRole }),
   quit: (id: number) => callApi(ticketCalls.quit, { id }),

@@ -7,7 +7,7 @@ import { forbidden, notFound } from '../../http/errors';
 import { dataOf } from '../notify/task.routes';
 import { openableFileById, sendStoredFile, storeUpload } from '../files';
 import {
-  addComment, addTicketMember, findDocuments, moveTicket, peopleForDocument, peopleForTicket, quitTicket, recordTicketFile,
+  addComment, addTicketMember, findDocuments, moveTicket, peopleFor, quitTicket, recordTicketFile,
   removeComment, saveTicket, ticketsOfDocument, viewTicket, type Caller,
 } from './ticket.service';
 
@@ -43,8 +43,7 @@ export async function ticketRoutes(app: FastifyInstance): Promise<void> {
     serveCall(app, call, guard, async (req) => handler(callerOf(req), readShapedInput(call, dataOf(req))));
   serveShaped(ticketCalls.view, (me, { id }) => viewTicket(app.db, me, id));
   serveShaped(ticketCalls.byDocument, async (me, input) => ({ rows: await ticketsOfDocument(app.db, me, input.doc_type, input.doc_id) }));
-  serveShaped(ticketCalls.people, async (me, input) =>
-    ({ rows: input.id !== undefined ? await peopleForTicket(app.db, me, input.id) : await peopleForDocument(app.db, me, input.doc_type!, input.doc_id!) }));
+  serveShaped(ticketCalls.people, async (me, input) => ({ rows: await peopleFor(app.db, me, input) }));
   serveShaped(ticketCalls.documents, async (me, input) => ({ rows: await findDocuments(app.db, me, input.doc_type, input.keyword) }));
   serveShaped(ticketCalls.save, (me, input) => saveTicket(app.db, me, input));
   serveCall(app, ticketCalls.move, guard, async (req) => {

@@ -1,12 +1,12 @@
 import { sql } from 'kysely';
-import { ticket, ticketComment, ticketMember } from '../../../model/entities/ticket.entity';
+import { ticket, ticketComment, ticketMember, ticketRole } from '../../../model/entities/ticket.entity';
 import type { Db } from '../../db/database';
 import type { WriteContext } from '../../resources/document-stages';
 import type { WriteSource } from '../../resources/save-hooks';
 import { writeDocument } from '../../resources/document-writer';
 import { deriveRecords, insertRecords, removeRecords, serviceWrite, updateRecords } from '../../resources/record-writer';
 import { AppError, notFound, validationError, type FieldError } from '../../http/errors';
-import type { TicketDocument, TicketSave } from '../../../model/calls/tickets';
+import type { TicketDocument, TicketPerson, TicketSave } from '../../../model/calls/tickets';
 import { raiseNotice } from '../notify/notice.service';
 import { transitionTo } from '../notify/task.service';
 import { withSystemScope } from '../../kernel/rls';
@@ -239,10 +239,8 @@ export async function addTicketMember(db: Db, me: Caller, id: number, userId: nu
     const people = await peopleOf(tx, [userId], [t.client_id, ...(t.partner_client_id ? [t.partner_client_id] : [])]);
     if (!people) throw validationError({ user_id: { key: 'ticket.memberOutside' } });
     if (await addMember(ticketWriter(tx, t, me), t.id, userId, people.get(userId)!, role)) {
-      const roleWord = (await sql<{ language: string }>`select language from users where id = ${userId}`.execute(tx)).rows[0]?.language === 'en'
-        ? ({ owner: 'owner', participant: 'participant', guest: 'guest' } as Record<string, string>)[role]
-        : ({ owner: '负责人', participant: '参与人', guest: '访客' } as Record<string, string>)[role];
-      await tell(tx, t, [userId], 'ticket.assigned', 'notify.ticketAssigned', { user: me.fullname, role: roleWord });
+      // The role is named as the dictionary labels it, in the person's own language (raiseNotice reads a label per recipient).
+      await tell(tx, t, [userId], 'ticket.assigned', 'notify.ticketAssigned', { user: me.fullname, role: ticketRole.items.find((i) => i.value === role)!.label });
     }
     return membersOf(tx, id);
   });
@@ -363,29 +361,27 @@ export async function ticketsOfDocument(db: Db, me: Caller, docType: string, doc
     order by t.created_at desc, t.id desc limit 100`.execute(tx)).rows.map(withLink));
 }
 
-/** The people who can be put on a ticket of this document: active users of its one or two companies. */
-export async function peopleForDocument(db: Db, me: Caller, docType: string, docId: number): Promise<Array<{ id: number; fullname: string; username: string; company: string; client_id: number }>> {
-  const doc = ticketDoc(docType);
-  if (!doc) throw validationError({ doc_type: { key: 'ticket.docTypeUnknown' } });
+/**
+ * The people who can be put on a ticket: active users of its document's one or two companies, the
+ * caller's own first. Of a document being raised on (`doc_type`, `doc_id`: the caller's own), or of
+ * a ticket (`id`: for adding people later).
+ */
+export async function peopleFor(db: Db, me: Caller, of: { id?: number; doc_type?: string; doc_id?: number }): Promise<TicketPerson[]> {
+  const doc = of.id === undefined ? ticketDoc(of.doc_type ?? '') : null;
+  if (of.id === undefined && !doc) throw validationError({ doc_type: { key: 'ticket.docTypeUnknown' } });
   return withSystemScope(db, async (tx) => {
-    if (!(await ownDocument(tx, doc, me.clientId, docId))) throw validationError({ doc_id: { key: 'ticket.docNotFound' } });
-    const partner = await doc.partnerOf(tx, me.clientId, docId);
-    const companies = partner ? [me.clientId, partner.clientId] : [me.clientId];
-    return (await sql<{ id: number; fullname: string; username: string; company: string; client_id: number }>`select u.id::int as id, coalesce(u.fullname, u.username) as fullname,
-        u.username, c.name as company, u.client_id::int as client_id
+    let companies: number[];
+    if (doc) {
+      if (!(await ownDocument(tx, doc, me.clientId, of.doc_id!))) throw validationError({ doc_id: { key: 'ticket.docNotFound' } });
+      const partner = await doc.partnerOf(tx, me.clientId, of.doc_id!);
+      companies = partner ? [me.clientId, partner.clientId] : [me.clientId];
+    } else {
+      const t = await rawTicket(tx, me, of.id!);
+      companies = [t.client_id, ...(t.partner_client_id ? [t.partner_client_id] : [])];
+    }
+    return (await sql<TicketPerson>`select u.id::int as id, coalesce(u.fullname, u.username) as fullname, u.username, c.name as company, u.client_id::int as client_id
       from users u join clients c on c.id = u.client_id where u.status = 'active' and u.client_id = any(${companies}::int[])
       order by (u.client_id = ${me.clientId}) desc, u.id`.execute(tx)).rows;
-  });
-}
-
-/** The people of a ticket's two companies (for adding owners later). */
-export async function peopleForTicket(db: Db, me: Caller, id: number) {
-  return withSystemScope(db, async (tx) => {
-    const t = await rawTicket(tx, me, id);
-    const companies = [t.client_id, ...(t.partner_client_id ? [t.partner_client_id] : [])];
-    return (await sql<{ id: number; fullname: string; username: string; company: string; client_id: number }>`select u.id::int as id, coalesce(u.fullname, u.username) as fullname,
-        u.username, c.name as company, u.client_id::int as client_id
-      from users u join clients c on c.id = u.client_id where u.status = 'active' and u.client_id = any(${companies}::int[]) order by u.id`.execute(tx)).rows;
   });
 }
 
