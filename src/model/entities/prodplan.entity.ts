@@ -80,9 +80,11 @@ export const prodplan = defineEntity({
     { key: 'status', label: { zh: '状态', en: 'Status' }, type: 'dict', dict: 'prodplan_status', default: 'draft' },
     { key: 'done_qty', label: { zh: '已完成数量', en: 'Done qty' }, type: 'integer', default: 0 },
     // Kept by the database from the live schedule (services/planning/plan-lateness.ts): the last
-    // published bar's end, and the days it falls after the delivery date (src/model/measures.ts).
+    // published bar's end, the days it falls after the delivery date (src/model/measures.ts), and the
+    // pieces its published bars hold (empty with no bar).
     { key: 'planned_end', label: { zh: '计划完工日期', en: 'Scheduled end' }, type: 'date', readonly: true },
     { key: 'late_days', label: { zh: '延期天数', en: 'Days late' }, type: 'integer', readonly: true },
+    { key: 'placed_qty', label: { zh: '已排数量', en: 'Pieces scheduled' }, type: 'integer', readonly: true },
     {
       key: 'matrix',
       label: { zh: '颜色尺码矩阵', en: 'Colour x size matrix' },

@@ -18,16 +18,17 @@ const PLAN = 'scm_prodplan';
 const BAR = 'scm_prodplan_bar';
 
 /**
- * Sets the end of the plans `ids` (a query of `client_id, plan_id`) from their live bars, each plan's
- * end read from the live bars' own index `(client_id, plan_id, end_date) where scenario_id is null`
- * (LIVE_END_INDEX). Before (issue 34, B8 at scale), the lookup named no company, or the planner,
+ * Sets the end and the placed pieces of the plans `ids` (a query of `client_id, plan_id`) from their
+ * live bars, each plan's bars read by an index on `(client_id, plan_id)` (the live bars' own
+ * LIVE_END_INDEX, or the bars' plan index, as the planner weighs them). Before (issue 34, B8 at scale), the lookup named no company, or the planner,
  * without statistics on a freshly filled table, took the board's window index (company, live
  * bars) and read every live bar of the company for each plan touched: publishing 50,000 bars took
  * minutes, 500,000 did not end, growing with the square of the count.
  */
-export const planEndsSql = (ids: string) => `update ${PLAN} p set planned_end = x.e
-    from (select ids.client_id, ids.plan_id, (select max(b.end_date) from ${BAR} b where b.client_id = ids.client_id and b.plan_id = ids.plan_id and b.scenario_id is null) as e from (${ids}) ids) x
-    where p.id = x.plan_id and p.client_id = x.client_id and p.planned_end is distinct from x.e`;
+export const planEndsSql = (ids: string) => `update ${PLAN} p set planned_end = x.e, placed_qty = x.q
+    from (select ids.client_id, ids.plan_id, b.e, b.q from (${ids}) ids
+      cross join lateral (select max(b.end_date) as e, sum(coalesce(b.qty, 0)) as q from ${BAR} b where b.client_id = ids.client_id and b.plan_id = ids.plan_id and b.scenario_id is null) b) x
+    where p.id = x.plan_id and p.client_id = x.client_id and (p.planned_end is distinct from x.e or p.placed_qty is distinct from x.q)`;
 
 export const LIVE_END_INDEX = 'scm_prodplan_bar_live_end_idx';
 
@@ -56,12 +57,12 @@ end $$`;
   `create trigger plan_lateness_bars_delete after delete on ${BAR} referencing old table as old_rows for each statement execute function plan_lateness_bars_delete()`,
 ];
 
-const REBUILD = `update ${PLAN} p set planned_end = (select max(b.end_date) from ${BAR} b where b.client_id = p.client_id and b.plan_id = p.id and b.scenario_id is null)`;
+const REBUILD = `update ${PLAN} p set (planned_end, placed_qty) = (select max(b.end_date), sum(coalesce(b.qty, 0)) from ${BAR} b where b.client_id = p.client_id and b.plan_id = p.id and b.scenario_id is null)`;
 
 /** Installs the upkeep (idempotent) and, when it is new or changed, sets every plan's figures from its bars. */
 export async function installPlanLateness(db: Db): Promise<void> {
-  const exists = (await sql<{ n: number }>`select count(*)::int as n from information_schema.columns where table_schema = current_schema() and table_name = ${PLAN} and column_name = 'late_days'`.execute(db)).rows[0].n;
-  if (!exists) return;
+  const exists = (await sql<{ n: number }>`select count(*)::int as n from information_schema.columns where table_schema = current_schema() and table_name = ${PLAN} and column_name in ('late_days', 'placed_qty')`.execute(db)).rows[0].n;
+  if (exists < 2) return;
   const signature = createHash('sha256').update(DDL.join('\n') + REBUILD).digest('hex');
   await db.transaction().execute(async (tx) => {
     await sql`select pg_advisory_xact_lock(72810014)`.execute(tx);
