@@ -1,3 +1,4 @@
+import { resolve as resolvePath } from 'node:path';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { precompress } from './scripts/vite-precompress.mjs';
@@ -32,6 +33,30 @@ const needsAgGrid = (id: string, graph: ModuleGraph) => needsLib(AG_GRID, id, gr
 const needsCalendar = (id: string, graph: ModuleGraph) => needsLib(CALENDAR, id, graph);
 /** ECharts and zrender (about 0.9 MB minified): only the pages that draw charts load them, not every list. */
 const needsCharts = (id: string, graph: ModuleGraph) => needsLib(CHARTS, id, graph);
+
+/**
+ * The app modules the first paint of a signed-in page and of the tower import, statically, from the
+ * shell and the tower's page (EARLY_PAGES): computed once per build. The shared app code they need
+ * is one chunk ('shared'), the rest of the shared app code another ('shared-records': entity
+ * declarations, list, form and record engine code the tower never runs), so the tower's first
+ * visit neither fetches nor compiles the records' code. 'shared' never imports 'shared-records'
+ * (what a reached module imports is reached too), so the two chunks do not import each other in a cycle.
+ */
+let firstPaintModules: Set<string> | null = null;
+function neededAtFirstPaint(id: string, graph: ModuleGraph): boolean {
+  if (!firstPaintModules) {
+    const seen = new Set<string>();
+    const roots = Object.values(EARLY_PAGES).map((p) => resolvePath(p));
+    const walk = (m: string): void => {
+      if (seen.has(m) || NODE_MODULES.test(m)) return;
+      seen.add(m);
+      for (const next of graph.getModuleInfo(m)?.importedIds ?? []) walk(next);
+    };
+    roots.forEach(walk);
+    firstPaintModules = seen;
+  }
+  return firstPaintModules.has(id);
+}
 
 /**
  * One config for the browser build and for vitest. The client lives in src/client with its own
@@ -73,9 +98,9 @@ export default defineConfig({
             // App code shared by the FullCalendar pages (node calendar, cycle calendar, line month).
             { name: (id: string, ctx: ModuleGraph) => (!NODE_MODULES.test(id) && needsCalendar(id, ctx) && !needsAgGrid(id, ctx) ? 'calendar-views' : null), minShareCount: 2, priority: 2, debugName: 'calendar-views' },
             // App code shared by the pages that draw charts (tower, dashboards, reports, tiles) and need no grid or calendar.
-            { name: (id: string, ctx: ModuleGraph) => (!NODE_MODULES.test(id) && needsCharts(id, ctx) && !needsAgGrid(id, ctx) && !needsCalendar(id, ctx) ? 'chart-views' : null), minShareCount: 2, priority: 2, debugName: 'chart-views' },
+            { name: (id: string, ctx: ModuleGraph) => (!NODE_MODULES.test(id) && needsCharts(id, ctx) && !needsAgGrid(id, ctx) && !needsCalendar(id, ctx) ? (neededAtFirstPaint(id, ctx) ? 'chart-views' : 'chart-views-more') : null), minShareCount: 2, priority: 2, debugName: 'chart-views' },
             // Before 'engine', so that what 'shared' takes (with its imports) never needs AG Grid, FullCalendar or ECharts.
-            { name: (id: string, ctx: ModuleGraph) => (!NODE_MODULES.test(id) && !needsAgGrid(id, ctx) && !needsCalendar(id, ctx) && !needsCharts(id, ctx) ? 'shared' : null), minShareCount: 2, priority: 3, debugName: 'shared' },
+            { name: (id: string, ctx: ModuleGraph) => (!NODE_MODULES.test(id) && !needsAgGrid(id, ctx) && !needsCalendar(id, ctx) && !needsCharts(id, ctx) ? (neededAtFirstPaint(id, ctx) ? 'shared' : 'shared-records') : null), minShareCount: 2, priority: 3, debugName: 'shared' },
             // A shared module that needs both AG Grid and charts stays out of 'engine' (every list page loads it).
             { name: (id: string, ctx: ModuleGraph) => (!NODE_MODULES.test(id) && needsAgGrid(id, ctx) && !needsCharts(id, ctx) ? 'engine' : null), minShareCount: 2, priority: 1, debugName: 'engine' },
           ],
