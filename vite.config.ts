@@ -84,7 +84,8 @@ export default defineConfig({
         //   ui       the other libraries of the signed-in pages (Fluent components, forms, sockets);
         //   ag-grid  AG Grid, loaded only by pages that show a grid;
         //   calendar FullCalendar, loaded only by the calendar pages;
-        //   shared   app code used by more than one page that does not need AG Grid;
+        //   shared   app code used by more than one page that does not need AG Grid, and that the
+        //            shell or the tower imports (neededAtFirstPaint); shared-records the rest of it;
         //   engine   app code used by more than one page that needs it (lists, record forms);
         //   page chunks keep what only they use (the workbench keeps its charts).
         codeSplitting: {
