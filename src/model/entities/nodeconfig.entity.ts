@@ -277,6 +277,10 @@ const figureFields: FieldDef[] = [
   { key: 'nodes', label: { zh: '节点数', en: 'Nodes' }, type: 'integer' },
 ];
 const delivery: FieldDef = { key: 'delivery_date', label: { zh: '交货日期', en: 'Delivery' }, type: 'date' };
+/** The order a node row belongs to, as the node views list it. */
+const orderNo: FieldDef = { key: 'order_no', label: { zh: '订单号', en: 'Order no.' }, type: 'code' };
+/** The order's customer on the node-per-row views (the node plans' workbook heading). */
+const nodeOrderBrand: FieldDef = { key: 'brand_name', label: { zh: '客户（品牌）', en: 'Customer (brand)' }, type: 'text' };
 
 const criticalPath: FieldDef = { key: 'critical', label: { zh: '关键路径', en: 'Critical path' }, type: 'boolean' };
 /** Where an open node is now expected to end (its actual date once done): the timeline's dashed bar. */
@@ -311,7 +315,7 @@ export const trackedOrder = defineViewEntity({
   defaultSort: { field: 'delivery_date', dir: 'asc' },
   refreshOn: NODE_TRACKING_EVENT,
   fields: [
-    { key: 'order_no', label: { zh: '订单号', en: 'Order no.' }, type: 'code' },
+    orderNo,
     { key: 'brand_name', label: { zh: '客户', en: 'Customer' }, type: 'text' },
     { key: 'source_no', label: { zh: '品牌单号', en: 'Brand order' }, type: 'code' },
     { key: 'customer_po', label: { zh: '客户 PO', en: 'Customer PO' }, type: 'code' },
@@ -397,8 +401,8 @@ export const trackedNode = defineViewEntity({
   defaultSort: { field: 'delivery_date', dir: 'asc' },
   refreshOn: NODE_TRACKING_EVENT,
   fields: [
-    { key: 'order_no', label: { zh: '订单号', en: 'Order no.' }, type: 'code' },
-    { key: 'brand_name', label: { zh: '客户（品牌）', en: 'Customer (brand)' }, type: 'text' },
+    orderNo,
+    nodeOrderBrand,
     { ...delivery, label: { zh: '交货日期', en: 'Delivery date' } },
     ...(['seq', 'node_code', 'node_name', 'party', 'plan_days', 'plan_start', 'plan_date'] as const).map((k) => nodeField(k, true)),
     { key: 'plan_manual', label: { zh: '手工调整', en: 'Set by hand' }, type: 'boolean' },
@@ -428,8 +432,8 @@ export const nodeCalendarEvent = defineViewEntity({
   refreshOn: NODE_TRACKING_EVENT,
   fields: [
     { key: 'order_id', label: { zh: '客户订单', en: 'Customer order' }, type: 'integer' },
-    { key: 'order_no', label: { zh: '订单号', en: 'Order no.' }, type: 'code' },
-    { key: 'brand_name', label: { zh: '客户（品牌）', en: 'Customer (brand)' }, type: 'text' },
+    orderNo,
+    nodeOrderBrand,
     ...(['node_code', 'node_name', 'plan_date', 'actual_date'] as const).map((k) => nodeField(k, true)),
     { key: 'state', label: { zh: '节点状态', en: 'Node state' }, type: 'dict', dict: nodeState.code },
     criticalPath,
