@@ -28,6 +28,8 @@ const columns: ColumnDecl[] = [
   { field: 'style_name', width: 150 },
   'category',
   { field: 'qty', aggregate: 'sum', width: 110 },
+  // The pieces the live schedule holds for the plan (kept with its end by the database).
+  { field: 'placed_qty', aggregate: 'sum', width: 110 },
   { field: 'done_qty', aggregate: 'sum', width: 110 },
   'delivery_date',
   'planned_end',

@@ -4,6 +4,7 @@ import { addDaysIso, type BoardData } from '../../src/model';
 import { kpiRows, type ScenarioComparison, type ScenarioSummary, type ScheduleKpiComparison, type ScheduleKpis } from '../../src/model/schedule-board';
 import { withTenant } from '../../src/server/kernel/rls';
 import { scheduleKpis } from '../../src/server/services/planning/planning.service';
+import { resourceClient } from '../support/resource-client';
 import { createTestApp, signIn, signInUnassigned, type TestApp } from '../support/test-app';
 
 /**
@@ -107,6 +108,16 @@ describe('scenarios on the control tower', { timeout: 180_000 }, () => {
     // The demo's season has late plans, and so late orders (most of its plans stand for an order of their own).
     expect(r.data.live.late_orders).toBeGreaterThan(0);
     expect(figures(r.data.live)).toEqual(await fromTheBoard(range, null));
+    // The plan list's "pieces scheduled" column is the same figure per plan: the pieces of the board's bars.
+    const bars = (await boardOf(whole, null)).bars;
+    const listed = await resourceClient(t.app, tokens['maker.planner'], 'scmapi', 'prodplan').page({ pageNum: 1, pageSize: 500 });
+    expect(listed.status).toBe(200);
+    const withBars = listed.body.data.rows.filter((p) => bars.some((b) => b.plan_id === Number(p.id)));
+    expect(withBars.length).toBeGreaterThan(0);
+    for (const p of listed.body.data.rows) {
+      const mine = bars.filter((b) => b.plan_id === Number(p.id));
+      expect(p.placed_qty === null ? null : Number(p.placed_qty), `plan ${String(p.plan_no)}`).toBe(mine.length ? mine.reduce((a, b) => a + b.qty, 0) : null);
+    }
   });
 
   it("measures a scenario by the same function, beside the live plan, with the differences and as the board's comparison", async () => {
