@@ -8,22 +8,32 @@ import { processDefinitionErrors } from '../errors/process-def';
  * approves their own document); "initiator plus ..." adds the initiator; fixed positions are the
  * holders of the listed positions whoever they are; the reporting manager is found from the org and
  * position master data (the manager position of the initiator's org, else of its parent orgs).
+ *
+ * Each access type is declared once: its words, where its candidates come from (`codes`: the holders of
+ * the position or role codes the node lists; `manager`: the initiator's reporting manager) and what
+ * becomes of the initiator among them (`alone`: the initiator approves alone; `excluded`: never
+ * approves their own document; `added`: approves as well; `as-is`: only as one of the holders).
  */
-export const ACCESS_TYPES = ['initiator', 'positions', 'initiator_positions', 'roles', 'initiator_roles', 'fixed_positions', 'reporting_manager'] as const;
-export type AccessType = (typeof ACCESS_TYPES)[number];
+type AccessTypeDecl = { value: string; label: { zh: string; en: string }; codes?: 'position_codes' | 'role_codes'; manager?: true; initiator: 'alone' | 'excluded' | 'added' | 'as-is' };
+const ACCESS_TYPE_DECLS = [
+  { value: 'initiator', label: { zh: '发起人', en: 'Initiator' }, initiator: 'alone' },
+  { value: 'positions', label: { zh: '其他岗位', en: 'Other positions' }, codes: 'position_codes', initiator: 'excluded' },
+  { value: 'initiator_positions', label: { zh: '发起人+其他岗位', en: 'Initiator plus other positions' }, codes: 'position_codes', initiator: 'added' },
+  { value: 'roles', label: { zh: '其他角色', en: 'Other roles' }, codes: 'role_codes', initiator: 'excluded' },
+  { value: 'initiator_roles', label: { zh: '发起人+其他角色', en: 'Initiator plus other roles' }, codes: 'role_codes', initiator: 'added' },
+  { value: 'fixed_positions', label: { zh: '固定岗位', en: 'Fixed positions' }, codes: 'position_codes', initiator: 'as-is' },
+  { value: 'reporting_manager', label: { zh: '汇报上级', en: 'Reporting manager' }, manager: true, initiator: 'excluded' },
+] as const satisfies readonly AccessTypeDecl[];
+export type AccessType = (typeof ACCESS_TYPE_DECLS)[number]['value'];
+export const ACCESS_TYPES: readonly AccessType[] = ACCESS_TYPE_DECLS.map((a) => a.value);
+
+/** The declaration of an access type (undefined for a value no node may hold). */
+export const accessTypeOf = (accessType: unknown): AccessTypeDecl | undefined => ACCESS_TYPE_DECLS.find((a) => a.value === accessType);
 
 export const processAccessType = defineDictionary({
   code: 'wf_access_type',
   label: { zh: '节点访问类型', en: 'Node access type' },
-  items: [
-    { value: 'initiator', label: { zh: '发起人', en: 'Initiator' } },
-    { value: 'positions', label: { zh: '其他岗位', en: 'Other positions' } },
-    { value: 'initiator_positions', label: { zh: '发起人+其他岗位', en: 'Initiator plus other positions' } },
-    { value: 'roles', label: { zh: '其他角色', en: 'Other roles' } },
-    { value: 'initiator_roles', label: { zh: '发起人+其他角色', en: 'Initiator plus other roles' } },
-    { value: 'fixed_positions', label: { zh: '固定岗位', en: 'Fixed positions' } },
-    { value: 'reporting_manager', label: { zh: '汇报上级', en: 'Reporting manager' } },
-  ],
+  items: ACCESS_TYPE_DECLS.map(({ value, label }) => ({ value, label })),
 });
 
 /** Approval type of a node: and-sign (every approver) or or-sign (any one). */
@@ -83,12 +93,10 @@ type NodeRow = { seq?: unknown; status_code?: unknown; launch_action?: unknown; 
 type StepRow = { step_code?: unknown; from_seq?: unknown; to_seq?: unknown };
 
 const filled = (v: unknown) => v !== null && v !== undefined && String(v).trim() !== '';
-const NEEDS_POSITIONS = new Set(['positions', 'initiator_positions', 'fixed_positions']);
-const NEEDS_ROLES = new Set(['roles', 'initiator_roles']);
 
 /** The node's field listing the codes its access type names (spec 6: positions or roles), or null when it names none. */
 export function codesFieldOf(accessType: unknown): 'position_codes' | 'role_codes' | null {
-  return NEEDS_POSITIONS.has(String(accessType)) ? 'position_codes' : NEEDS_ROLES.has(String(accessType)) ? 'role_codes' : null;
+  return accessTypeOf(accessType)?.codes ?? null;
 }
 
 /** Marks every row after the first that repeats a value (spec 5: each must be unique). */
@@ -126,8 +134,8 @@ export function processDefErrors(doc: { nodes?: unknown; steps?: unknown }): Fie
       if (!filled(n.launch_action)) errors[`nodes[${i}].launch_action`] = 'wf.def.launchAction';
       if (!filled(n.launch_text)) errors[`nodes[${i}].launch_text`] = 'wf.def.launchText';
     }
-    if (NEEDS_POSITIONS.has(String(n.access_type)) && !filled(n.position_codes)) errors[`nodes[${i}].position_codes`] = 'wf.def.needsPositions';
-    if (NEEDS_ROLES.has(String(n.access_type)) && !filled(n.role_codes)) errors[`nodes[${i}].role_codes`] = 'wf.def.needsRoles';
+    const codes = codesFieldOf(n.access_type);
+    if (codes && !filled(n[codes])) errors[`nodes[${i}].${codes}`] = codes === 'position_codes' ? 'wf.def.needsPositions' : 'wf.def.needsRoles';
   });
   duplicates(nodes, 'seq', 'nodes', 'wf.def.seqTaken', errors);
   duplicates(nodes, 'status_code', 'nodes', 'wf.def.statusTaken', errors);

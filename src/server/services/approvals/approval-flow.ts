@@ -1,3 +1,5 @@
+import { accessTypeOf } from '../../../model/entities/process-def.entity';
+
 /**
  * The pure part of an approval flow (issue 14): a process definition's snapshot, where a flow goes
  * after a node is approved, which nodes a return may go back to. No database here; the service
@@ -78,23 +80,15 @@ export function firstNodeSeq(def: FlowDefinition): number | null {
 }
 
 /**
- * Who approves at a node, from the candidates the master data gives (spec 6 access types): the
- * initiator alone, the holders of positions or roles without the initiator ("other"), with the
- * initiator ("initiator plus"), the holders of fixed positions as they are, or the reporting manager.
- * Pure: `holders` are the users found in the database for the node's positions, roles or manager.
+ * Who approves at a node, from the candidates the master data gives and what its access type
+ * declares of the initiator (`accessTypeOf`, process-def.entity.ts: spec 6 access types). Pure:
+ * `holders` are the users found in the database for the node's positions, roles or manager.
  */
 export function approversOf(accessType: string, initiatorId: number, holders: number[]): number[] {
+  const initiator = accessTypeOf(accessType)?.initiator;
   const others = holders.filter((u) => u !== initiatorId);
-  const byType: Record<string, () => number[]> = {
-    initiator: () => [initiatorId],
-    positions: () => others,
-    roles: () => others,
-    initiator_positions: () => [initiatorId, ...others],
-    initiator_roles: () => [initiatorId, ...others],
-    fixed_positions: () => holders,
-    reporting_manager: () => others,
-  };
-  return [...new Set((byType[accessType] ?? (() => []))())];
+  const users = initiator === 'alone' ? [initiatorId] : initiator === 'added' ? [initiatorId, ...others] : initiator === 'as-is' ? holders : initiator === 'excluded' ? others : [];
+  return [...new Set(users)];
 }
 
 /** Task states of spec 7 (notify-msg tasks): 10 in progress, 30 completed; 40 cancelled when another decision left the node. */
