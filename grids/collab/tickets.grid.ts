@@ -1,6 +1,6 @@
 import { definePage, type ColumnDecl, type FormFieldDecl } from '../../src/model';
 import { ticketCalls } from '../../src/model/calls/tickets';
-import { ticket } from '../../src/model/entities/ticket.entity';
+import { ticket, ticketRole } from '../../src/model/entities/ticket.entity';
 
 /**
  * Exception tickets (issue 15; spec 2 tickets: assigned, closing, closed, knowledge base) as the
@@ -120,6 +120,42 @@ export const ticketFormPage = definePage({
       modelName: 'settlement',
       title: { zh: '时长与扣款', en: 'Duration and deduction' },
       form: ['tags', 'duration', 'deduct_type', 'deduct_amount'].map((field) => ({ field, spanClass: 'half' })),
+    },
+  ],
+});
+
+/**
+ * A person an owner adds to a ticket (spec 6: of either company, as owner, participant or guest):
+ * the engine's form drawer over the ticket's member, opened on the ticket (`ticket_id`) and saved
+ * through the ticket calls' `add-member`, which checks the owner, the open ticket and the person's
+ * company and tells the person. The person is picked among the ticket's two companies (the `people`
+ * call of the ticket), the role among the three an owner gives (the initiator is who raised it).
+ */
+export const ticketMemberPage = definePage({
+  opt: 'ticketmember',
+  cata: 'collab',
+  kind: 'view',
+  entity: 'ticket_member',
+  title: { zh: '添加成员', en: 'Add person' },
+  columns: ['user_id', 'role'],
+  actions: [],
+  form: [
+    {
+      modelName: 'member',
+      form: [
+        {
+          field: 'user_id',
+          spanClass: 'full',
+          type: 'dropdowntable',
+          optionsCall: { call: ticketCalls.people, input: { id: '$ticket_id' }, labelField: 'fullname', codeField: 'username', detailField: 'company' },
+        },
+        {
+          field: 'role',
+          spanClass: 'full',
+          defaultValue: 'owner',
+          options: ticketRole.items.filter((i) => i.value !== 'initiator').map((i) => ({ value: i.value, label: i.label.zh, labelEn: i.label.en })),
+        },
+      ],
     },
   ],
 });

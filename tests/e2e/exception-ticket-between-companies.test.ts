@@ -78,6 +78,18 @@ describe('an exception ticket between the brand and its maker', () => {
     await maker.waitForSelector('[data-testid=ticket-edit-drawer]', { state: 'detached' });
     await maker.waitForSelector('[data-testid=ticket-view] >> text=罗纹,色差');
 
+    // The owner adds a colleague as participant in the engine's drawer over the ticket's member (the ticket's people offered).
+    await maker.click('[data-testid=ticket-add-member]');
+    const member = maker.locator('[data-testid=ticket-member-drawer]');
+    await member.locator('[data-field=user_id] input').click();
+    await maker.locator('[role=option]', { hasText: '王计划' }).first().click();
+    await member.locator('[data-field=role] button, [data-field=role] [role=combobox]').first().click();
+    await maker.locator('[role=option]', { hasText: '参与人' }).first().click();
+    await snap(maker, 'ticket-02c-add-member-drawer');
+    await maker.click('[data-testid=ticket-member-save]');
+    await maker.waitForSelector('[data-testid=ticket-member-drawer]', { state: 'detached' });
+    await maker.waitForSelector('[data-testid=ticket-members] >> text=参与人：王计划（华纺制衣）');
+
     // They comment; each page follows the other's comment live.
     await maker.fill('[data-testid=ticket-comment-input]', '已确认，安排罗纹重新染色');
     await maker.click('[data-testid=ticket-comment-send]');

@@ -69,11 +69,11 @@ export const ticketMember = defineEntity({
   label: { zh: '异常单成员', en: 'Ticket member' },
   titleField: 'role',
   childOnly: true,
-  omitFromForm: SERVICE_ONLY,
+  // An owner adds a person through the engine's form (grids/collab/tickets.grid.ts `ticketmember`), saved by the ticket calls' add-member.
   fields: [
-    { key: 'ticket_id', label: { zh: '异常单', en: 'Ticket' }, type: 'integer', required: true },
-    { key: 'user_id', label: { zh: '用户', en: 'User' }, type: 'integer', required: true },
-    { key: 'user_client_id', label: { zh: '用户企业', en: "User's company" }, type: 'integer', required: true },
+    { key: 'ticket_id', label: { zh: '异常单', en: 'Ticket' }, type: 'integer', required: true, omitFromForm: 'The ticket the form is opened on.' },
+    { key: 'user_id', label: { zh: '人员', en: 'Person' }, type: 'integer', required: true },
+    { key: 'user_client_id', label: { zh: '用户企业', en: "User's company" }, type: 'integer', required: true, omitFromForm: "The person's own company, written by the ticket service." },
     { key: 'role', label: { zh: '角色', en: 'Role' }, type: 'dict', dict: 'ticket_role', required: true },
   ],
 });

@@ -11,9 +11,8 @@ import { AdminCard, AdminPage, formatTime, useConfirm, useLabel } from '../commo
 import { ticketApi, type Ticket, type TicketView } from './ticket-api';
 import { TicketComments } from './TicketComments';
 import { StatusBadge } from './TicketParts';
-import { TicketFormDrawer } from './TicketFormDrawer';
-import { AddMemberDialog } from './TicketViewDialogs';
-import { useTicketAddMember, useTicketComment, useTicketView } from './use-ticket-view';
+import { TicketFormDrawer, TicketMemberDrawer } from './TicketFormDrawer';
+import { useTicketComment, useTicketView } from './use-ticket-view';
 import './collab-messages';
 
 /** The ticket's fields its page shows, labelled as its entity declares them; a dictionary's value by its label. */
@@ -70,9 +69,9 @@ function TicketMembers({ v }: { v: TicketView }) {
  * transitions the server says the caller may take now (close, finish with its solution, reopen),
  * asked and run by the engine's buttons through the ticket's move call at the version read.
  */
-function TicketActions({ v, id, busy, reload, onEdit, member, confirmed }: {
+function TicketActions({ v, id, busy, reload, onEdit, onAddMember, confirmed }: {
   v: TicketView; id: number; busy: boolean; reload: () => void;
-  onEdit: () => void; member: ReturnType<typeof useTicketAddMember>; confirmed: (text: string, fn: () => Promise<unknown>) => void;
+  onEdit: () => void; onAddMember: () => void; confirmed: (text: string, fn: () => Promise<unknown>) => void;
 }) {
   const { t } = useTranslation();
   const { ticket: tk, can } = v;
@@ -80,7 +79,7 @@ function TicketActions({ v, id, busy, reload, onEdit, member, confirmed }: {
   return (
     <div style={{ display: 'flex', gap: 6, flexWrap: 'wrap' }}>
       {can.edit ? <Button disabled={busy} onClick={onEdit} data-testid="ticket-edit">{t('collab.ticket.edit')}</Button> : null}
-      {can.addMember ? <Button disabled={busy} onClick={() => member.setAdding({ user: '', role: 'owner' })} data-testid="ticket-add-member">{t('collab.ticket.addMember')}</Button> : null}
+      {can.addMember ? <Button disabled={busy} onClick={onAddMember} data-testid="ticket-add-member">{t('collab.ticket.addMember')}</Button> : null}
       {can.quit ? <Button disabled={busy} onClick={() => confirmed(t('collab.ticket.quitConfirm'), () => ticketApi.quit(id))}>{t('collab.ticket.quit')}</Button> : null}
       <TransitionButtons transitions={moves} record={tk} prefix="ticket" busy={busy} after={reload}
         call={(tr, params) => ticketApi.move(tr.action as 'close' | 'finish' | 'reopen', { id, version: tk.version, ...params })} />
@@ -100,7 +99,8 @@ export function TicketPanel({ id, page = false }: { id: number; page?: boolean }
   const comment = useTicketComment(id, mutate);
   // Editing is the engine's form drawer over the ticket as read here (TicketFormDrawer).
   const [editing, setEditing] = useState(false);
-  const member = useTicketAddMember(id, act);
+  // Adding a person is the engine's form drawer over the ticket's member (TicketMemberDrawer).
+  const [adding, setAdding] = useState(false);
   const frame = (title: string, actions: ReactNode, body: ReactNode) => page
     ? <AdminPage testId="ticket-view" title={title} actions={actions}>{body}</AdminPage>
     : <div data-testid="ticket-view" style={{ display: 'grid', gap: 12 }}>{actions}{body}</div>;
@@ -111,7 +111,7 @@ export function TicketPanel({ id, page = false }: { id: number; page?: boolean }
   const actions = (
     <div style={{ display: 'flex', gap: 6, flexWrap: 'wrap' }}>
       {page ? <Button icon={<ArrowLeft20Regular />} onClick={() => navigate('/collab/tickets')}>{t('collab.ticket.back')}</Button> : null}
-      <TicketActions v={data} id={id} busy={busy} reload={() => void mutate()} onEdit={() => setEditing(true)} member={member} confirmed={confirmed} />
+      <TicketActions v={data} id={id} busy={busy} reload={() => void mutate()} onEdit={() => setEditing(true)} onAddMember={() => setAdding(true)} confirmed={confirmed} />
     </div>
   );
   return frame(`${tk.ticket_no} ${tk.title}`, actions, (
@@ -120,7 +120,7 @@ export function TicketPanel({ id, page = false }: { id: number; page?: boolean }
       <TicketDetails tk={tk} />
       <TicketMembers v={data} />
       <TicketComments view={data} comment={comment} onRemove={(cid) => confirmed(t('collab.ticket.removeCommentConfirm'), () => ticketApi.removeComment(cid))} />
-      <AddMemberDialog member={member} />
+      <TicketMemberDrawer id={id} open={adding} onClose={() => setAdding(false)} onSaved={() => { setAdding(false); void mutate(); }} />
       <TicketFormDrawer open={editing} ticket={tk} onClose={() => setEditing(false)} onSaved={() => { setEditing(false); void mutate(); }} />
     </>
   ));

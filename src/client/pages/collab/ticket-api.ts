@@ -1,15 +1,13 @@
 import { callApi } from '../../api/calls';
 import { storedFileUrl } from '../../api/file-src';
-import { ticketCalls, type TicketRole } from '../../../model/calls/tickets';
+import { ticketCalls } from '../../../model/calls/tickets';
 
 export type { Ticket, TicketView, TicketMember as Member, TicketAttachment as Attachment, TicketComment as Comment, TicketPerson as Person } from '../../../model/calls/tickets';
 
 /** The ticket calls as the ticket pages use them (src/model/calls/tickets.ts declares them). */
 export const ticketApi = {
   view: (id: number) => callApi(ticketCalls.view, { id }),
-  peopleOfTicket: (id: number) => callApi(ticketCalls.people, { id }),
   move: (action: 'close' | 'finish' | 'reopen', body: { id: number; version: number; solution?: string }) => callApi(ticketCalls.move, { action, ...body }),
-  addMember: (id: number, userId: number, role: string) => callApi(ticketCalls.addMember, { id, user_id: userId, role: role as TicketRole }),
   quit: (id: number) => callApi(ticketCalls.quit, { id }),
   comment: (id: number, content: string, files: number[]) => callApi(ticketCalls.comment, { id, content, files }),
   removeComment: (id: number) => callApi(ticketCalls.removeComment, { id }, { failure: 'delete' }),

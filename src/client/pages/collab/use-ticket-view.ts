@@ -51,13 +51,3 @@ export function useTicketComment(id: number, mutate: KeyedMutator<TicketView>) {
   };
   return { content, setContent, files, error, send, attach };
 }
-
-/** Adding a person of either company as owner, participant or guest. */
-export function useTicketAddMember(id: number, act: (fn: () => Promise<unknown>) => Promise<void>) {
-  const [adding, setAdding] = useState<{ user: string; role: string } | null>(null);
-  const people = useSWR(adding ? ['ticket-people-of', id] : null, () => ticketApi.peopleOfTicket(id));
-  const save = () => {
-    if (adding) void act(() => ticketApi.addMember(id, Number(adding.user), adding.role)).then(() => setAdding(null));
-  };
-  return { adding, setAdding, people: people.data?.rows ?? [], save };
-}
