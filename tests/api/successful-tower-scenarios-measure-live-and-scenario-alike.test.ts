@@ -158,6 +158,26 @@ describe('scenarios on the control tower', { timeout: 180_000 }, () => {
     expect(figures(after.scenario!.kpis)).toEqual(figures(before.scenario!.kpis));
   });
 
+  it("follows a plan's new category: its bars carry it, and the changeovers stay the board's", async () => {
+    const before = (await get<ScheduleKpiComparison>('maker.planner', `/api/scmapi/schedule/kpis`)).data;
+    const live = await boardOf(before.range, null);
+    // A plan with a bar in range on a line that holds bars of another category: changing it moves the count.
+    const bar = live.bars.find((b) => live.bars.some((o) => o.line_id === b.line_id && o.category !== b.category))!;
+    expect(bar).toBeTruthy();
+    const other = live.bars.find((o) => o.line_id === bar.line_id && o.category !== bar.category)!.category;
+    const plansApi = resourceClient(t.app, tokens['maker.planner'], 'scmapi', 'prodplan');
+    const plan = (await plansApi.view(bar.plan_id)).body.data;
+    const saved = await plansApi.save({ ...plan, category: other });
+    expect(saved.status, JSON.stringify(saved.body).slice(0, 300)).toBe(200);
+    const kept = await t.app.db.transaction().execute(async (tx) => {
+      await sql`select set_config('app.client_id', '*', true)`.execute(tx);
+      return (await sql<{ c: string | null }>`select distinct plan_category as c from scm_prodplan_bar where plan_id = ${bar.plan_id}`.execute(tx)).rows.map((r) => r.c);
+    });
+    expect(kept).toEqual([other]);
+    const after = (await get<ScheduleKpiComparison>('maker.planner', `/api/scmapi/schedule/kpis`)).data;
+    expect(figures(after.live)).toEqual(await fromTheBoard(after.range, null));
+  });
+
   it('sums a schedule\'s load in SQL as the kept line x day table does (a narrower scope reads the bars, as a scenario does)', async () => {
     const whole = await span(null);
     const range = { from: whole.from, to: addDaysIso(whole.from, 90) };

@@ -609,9 +609,10 @@ async function latenessOf(tx: Db, p: RawBuilder<unknown>) {
 
 /** Each line's changeovers among a schedule's bars touching the range, in SQL (`lineFigures`' definition: by start, then id). */
 async function changeoversInSql(tx: Db, clientId: number, q: { scenario: number | null; from: string; to: string; scope: RawBuilder<unknown>[] }): Promise<Map<number, number>> {
+  // The plan's category as the bar keeps it (planning.window.ts, `plan_category`): the live schedule's bars are read from their line index alone.
   const r = await sql<{ line_id: number; changeovers: number }>`select line_id, (count(*) filter (where prev is not null and category <> prev))::int as changeovers
-    from (select t.line_id, coalesce(p.category, '') as category, lag(coalesce(p.category, '')) over (partition by t.line_id order by t.start_date, t.id) as prev
-      from scm_prodplan_bar t join scm_prodplan p on p.id = t.plan_id and p.client_id = t.client_id
+    from (select t.line_id, coalesce(t.plan_category, '') as category, lag(coalesce(t.plan_category, '')) over (partition by t.line_id order by t.start_date, t.id) as prev
+      from scm_prodplan_bar t
       where ${barsOf(clientId, q.scenario, q.scope)} and t.start_date <= ${q.to}::date and t.end_date >= ${q.from}::date) x
     group by line_id`.execute(tx);
   return new Map(r.rows.map((x) => [Number(x.line_id), Number(x.changeovers)]));

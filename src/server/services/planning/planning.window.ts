@@ -34,11 +34,20 @@ export const BOARD_WINDOW_INDEX = 'scm_prodplan_bar_window_idx';
 export async function installBoardWindowIndex(db: Db): Promise<void> {
   await sql.raw(`create index if not exists ${BOARD_WINDOW_INDEX} on scm_prodplan_bar (client_id, scenario_id, line_id, start_date, end_date)`).execute(db);
   await installBoardBarPlaces(db);
+  await sql.raw(`create index if not exists ${LIVE_LINE_INDEX} on scm_prodplan_bar (client_id, line_id, start_date, id) include (end_date, plan_category) where scenario_id is null`).execute(db);
 }
 
 /**
+ * The live bars of a line in order, with what a changeover count needs (issue 34: the control tower's
+ * scenario panel at ten million order lines): `changeoversInSql` reads the live schedule's bars in the
+ * index alone, already ordered by line and start, instead of joining every bar in range to its plan.
+ */
+export const LIVE_LINE_INDEX = 'scm_prodplan_bar_live_line_idx';
+
+/**
  * Each bar's place among the bars of its plan in its schedule (the live one or a scenario), kept on
- * the bar (issue 31): `split_index` (1 = first by start, then id) and `split_count`. Before, the board
+ * the bar (issue 31): `split_index` (1 = first by start, then id) and `split_count`, with the plan's
+ * category (`plan_category`, issue 34: a line's changeovers are counted from the bars alone). Before, the board
  * counted them per read with window functions over every bar of the plans in view (about a third of
  * the read's SQL at 10,000 bars). Kept as the plan lateness is (plan-lateness.ts): statement-level
  * triggers on the bars (insert, update of the columns that decide a place, delete) renumber the plans
@@ -49,15 +58,30 @@ export async function installBoardWindowIndex(db: Db): Promise<void> {
  * changed (its signature in `rpt_agg_state`), which migrate() runs on every start.
  */
 const BAR = 'scm_prodplan_bar';
-const renumber = (keys: string) => `update ${BAR} b set split_index = x.i, split_count = x.n
-    from (select s.id, row_number() over w as i, count(*) over (partition by s.client_id, s.scenario_id, s.plan_id) as n
+const PLAN = 'scm_prodplan';
+const renumber = (keys: string) => `update ${BAR} b set split_index = x.i, split_count = x.n, plan_category = x.c
+    from (select s.id, row_number() over w as i, count(*) over (partition by s.client_id, s.scenario_id, s.plan_id) as n, p.category as c
       from ${BAR} s join (${keys}) k on k.client_id = s.client_id and k.plan_id = s.plan_id and k.scenario_id is not distinct from s.scenario_id
+      left join ${PLAN} p on p.client_id = s.client_id and p.id = s.plan_id
       window w as (partition by s.client_id, s.scenario_id, s.plan_id order by s.start_date, s.id)) x
-    where b.id = x.id and (b.split_index is distinct from x.i or b.split_count is distinct from x.n)`;
+    where b.id = x.id and (b.split_index is distinct from x.i or b.split_count is distinct from x.n or b.plan_category is distinct from x.c)`;
 
 const PLACES_DDL = [
   `alter table ${BAR} add column if not exists split_index integer`,
   `alter table ${BAR} add column if not exists split_count integer`,
+  `alter table ${BAR} add column if not exists plan_category text`,
+  // A plan's category changed: its bars, in every schedule, carry the new one (the bars' own update
+  // does not renumber: the places' triggers stop at depth 1).
+  // A row trigger on the column alone: the plans' kept ends (plan-lateness.ts) update plans by the
+  // hundred thousand without touching it, and never fire it.
+  `create or replace function board_bar_plan_category() returns trigger language plpgsql as $$
+begin
+  update ${BAR} b set plan_category = new.category
+    where b.client_id = new.client_id and b.plan_id = new.id and b.plan_category is distinct from new.category;
+  return null;
+end $$`,
+  `drop trigger if exists board_bar_plan_category on ${PLAN}`,
+  `create trigger board_bar_plan_category after update of category on ${PLAN} for each row when (old.category is distinct from new.category) execute function board_bar_plan_category()`,
   ...(['insert', 'update', 'delete'] as const).map((op) => {
     const keys =
       op === 'insert'
