@@ -64,3 +64,4 @@ export * from './warehouselocation.entity';
 export * from './workline.entity';
 export * from './workorder.entity';
 export * from './workshop.entity';
+export * from './workspace-profile.entity';

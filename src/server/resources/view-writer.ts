@@ -113,6 +113,12 @@ export type ViewWriter = {
    * the menu's view right only, since what may be written is what the caller may read.
    */
   ownRows?: true;
+  /**
+   * How a save is recorded when the view is a second screen over a table another view owns (a
+   * user's own profile over `users`): the audit's record kind and action (default: the view's name
+   * and `update`), and a field's value as the journal shows it (an ID number masked).
+   */
+  audit?: { entity?: string; action?: string; value?: (field: string, value: unknown) => unknown };
 };
 
 const WRITERS = new Map<string, ViewWriter>();
@@ -216,10 +222,17 @@ async function checkedSave(writer: ViewWriter, sc: ViewSaveContext): Promise<voi
 }
 
 /**
+ * What an area's own call adds to a save of a stored row, in its transaction, before the checks and
+ * hooks: columns the body may not set (an uploaded image's address, recorded by `set` with its file
+ * row), audited under the call's action (`update-company-logo`).
+ */
+export type ViewSaveAlso = { action: string; set: (ctx: ViewSaveContext) => Promise<Row> };
+
+/**
  * `POST /{prefix}/{entity}/save` of an editable view: one stored row updated at its version, or,
  * without an id and when the view takes new rows, one row inserted; the reply is its fresh view.
  */
-export async function viewSave(ctx: ResourceContext, entity: EntityDef, body: Row): Promise<Row> {
+export async function viewSave(ctx: ResourceContext, entity: EntityDef, body: Row, also?: ViewSaveAlso): Promise<Row> {
   const writer = writerOf(entity);
   const id = parseId(body.id);
   if (id === null) {
@@ -237,6 +250,7 @@ export async function viewSave(ctx: ResourceContext, entity: EntityDef, body: Ro
     if (!before) throw notFound();
     if (Number(before.version) !== version) throw new AppError('err.staleVersion');
     const sc: ViewSaveContext = { tx, auth, clientId, entity, before, values, errors, ip: ctx.ip, db: ctx.db, afterCommit: effects };
+    if (also) Object.assign(values, await also.set(sc));
     await checkedSave(writer, sc);
     reply = sc.reply;
     const columns = columnsOf(entity, values);
@@ -244,8 +258,9 @@ export async function viewSave(ctx: ResourceContext, entity: EntityDef, body: Ro
     if (!keys.length && !sc.touched) return;
     const after = await setRow(tx, entity, writer, auth, before, columns, actor);
     await writer.afterSave?.({ ...sc, after });
-    const changes = [...declaredChanges(entity, keys, before, after), ...(sc.audit ?? [])];
-    if (changes.length) await writeAudit(tx, actor, entity.name, id, 'update', changes);
+    const shown = writer.audit?.value ?? ((_: string, v: unknown) => v);
+    const changes = [...declaredChanges(entity, keys, before, after).map((c) => ({ ...c, old: shown(c.field, c.old), new: shown(c.field, c.new) })), ...(sc.audit ?? [])];
+    if (changes.length) await writeAudit(tx, actor, writer.audit?.entity ?? entity.name, id, also?.action ?? writer.audit?.action ?? 'update', changes);
   });
   for (const effect of effects) await effect();
   return { ...(await viewRecord(ctx, entity, id)), ...reply };

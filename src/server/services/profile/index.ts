@@ -1,4 +1,4 @@
 /** The personal area's server calls (spec 7 "Profile and workspace"), mounted under /api by app.ts. */
 export { profileRoutes } from './profile.routes';
 export { favouriteEntries, nextFavourites } from './profile.service';
-export { profilePatchOf, settingsPatchOf, type SavedTable, type SettingsPatch } from './profile-input.util';
+export { settingsPatchOf, type SavedTable, type SettingsPatch } from './profile-input.util';

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../http/errors';
-import { idListOf, profilePatchOf, savedTableOf, settingsPatchOf } from './profile-input.util';
+import { profileFormValues } from '../../../model/account-profile';
+import { ownProfileForm } from '../../../model/profile-forms';
+import { idListOf, savedTableOf, settingsPatchOf } from './profile-input.util';
 import { favouriteEntries, nextFavourites } from './profile.service';
 
 const fieldsOf = (fn: () => unknown): Record<string, unknown> => {
@@ -48,8 +50,9 @@ describe('user-profile input', () => {
   });
 
   it('reads the own profile: trimmed name required, spec 5 e-mail and telephone, empty clears', () => {
-    expect(profilePatchOf({ fullname: ' 张三 ', email: '', mobile: '13800138000' })).toEqual({ fullname: '张三', email: null, mobile: '13800138000' });
-    expect(fieldsOf(() => profilePatchOf({ fullname: '', mobile: '23800138000' }))).toEqual({ fullname: { key: 'rule.required' }, mobile: { key: 'rule.telephone' } });
+    // The own profile's declaration (its view entity's writable fields), as save-profile's writer reads it.
+    expect(profileFormValues(ownProfileForm, { fullname: ' 张三 ', email: '', mobile: '13800138000' })).toEqual({ values: { fullname: '张三', email: null, mobile: '13800138000' }, errors: {} });
+    expect(profileFormValues(ownProfileForm, { fullname: '', mobile: '23800138000' }).errors).toEqual({ fullname: { key: 'rule.required' }, mobile: { key: 'rule.telephone' } });
   });
 
   it('adds favourites at the end once and removes them; entries follow the user order and skip hidden menus', () => {

@@ -1,6 +1,4 @@
 import { isLanguage, type Language } from '../../../model/i18n';
-import { profileFormValues, type UserProfileField } from '../../../model/account-profile';
-import { ownProfileForm } from '../../../model/profile-forms';
 import type { Input } from '../../access/input.util';
 import { AppError, validationError, type FieldError } from '../../http/errors';
 
@@ -183,19 +181,4 @@ export function settingsPatchOf(input: Input, isPage: (opt: string) => boolean):
   if (patch.language === undefined && !Object.keys(patch.settings).length && !Object.keys(patch.tables).length && !patch.removeTables.length)
     throw validationError({}, 'profile.nothingToSave');
   return patch;
-}
-
-/** The own-profile fields of save-profile; absent keys stay as they are. */
-export type ProfilePatch = { fullname?: string; email?: string | null; mobile?: string | null } & Partial<Record<UserProfileField, string | number | null>>;
-
-/**
- * Reads save-profile's body through the own profile's declaration (src/model/profile-forms.ts):
- * the name is required, the e-mail follows `email`, the mobile `telephone`, an empty e-mail or
- * mobile clears it; names, gender, title, personal ID and work percentage as spec 3 says.
- */
-export function profilePatchOf(input: Input): ProfilePatch {
-  const { values, errors } = profileFormValues(ownProfileForm, input);
-  if (Object.keys(errors).length) throw validationError(errors);
-  if (!Object.keys(values).length) throw validationError({}, 'profile.nothingToSave');
-  return values as ProfilePatch;
 }

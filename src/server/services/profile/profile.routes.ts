@@ -7,8 +7,9 @@ import { ok } from '../../http/envelope';
 import { serveCall } from '../../http/calls';
 import { workspaceCalls } from '../../../model/calls/workspace';
 import { validationError } from '../../http/errors';
-import { idListOfAny, LIMITS, profilePatchOf, settingsPatchOf } from './profile-input.util';
-import { changeFavourites, favouriteCodesOf, favouriteEntries, menuEntriesOf, readOwnSettings, saveProfile, saveSettings } from './profile.service';
+import { idListOfAny, LIMITS, settingsPatchOf } from './profile-input.util';
+import { changeFavourites, favouriteCodesOf, favouriteEntries, menuEntriesOf, readOwnProfile, readOwnSettings, saveSettings } from './profile.service';
+import { saveOwnProfile } from './profile.views';
 import { accountProfileRoutes } from './account-profile.routes';
 import { workspaceRoutes } from './workspace.routes';
 import { modulesOf, readBoards } from './workspace.service';
@@ -61,11 +62,10 @@ function registerProfileWriteRoutes(app: FastifyInstance): void {
     return ok({ favourite_menus: favourites });
   });
 
-  /** The own name, e-mail and mobile; the reply carries what the shell shows of them. */
+  /** The own name, e-mail, mobile and spec 3 fields (the own profile's view entity); the reply carries what the shell shows of them. */
   app.post(`${BASE}/save-profile`, opts, async (req) => {
-    const auth = authOf(req);
-    const patch = profilePatchOf(inputOf(req));
-    return ok(await saveProfile(db, auth, patch, req.ip ?? null));
+    await saveOwnProfile(req, inputOf(req));
+    return ok(await readOwnProfile(db, authOf(req).userId));
   });
 }
 

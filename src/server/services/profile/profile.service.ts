@@ -5,9 +5,8 @@ import type { Db } from '../../db/database';
 import type { Language } from '../../../model/i18n';
 import type { MenuEntryRef } from '../../../model/calls/workspace';
 import { validationError } from '../../http/errors';
-import { diffRecords, writeAudit } from '../../kernel/audit/audit.service';
-import { withSystemScope, withTenant } from '../../kernel/rls';
-import { LIMITS, type ProfilePatch, type SettingsPatch } from './profile-input.util';
+import { withSystemScope } from '../../kernel/rls';
+import { LIMITS, type SettingsPatch } from './profile-input.util';
 
 /**
  * The signed-in user's own settings, favourite menus and profile (spec 7 "Profile and
@@ -94,7 +93,7 @@ export type OwnProfile = {
 
 type ProfileRow = Omit<OwnProfile, 'names' | 'fullname'> & { fullname: string | null; username: string };
 
-/** The columns of the own profile, as the reply and the audit read them. */
+/** The columns of the own profile, as the reply reads them. */
 const PROFILE_COLUMNS = sql`fullname, email, mobile, first_name, last_name, gender, title, personal_id, trim_scale(user_percent)::text as user_percent, avatar, version, username`;
 
 const ownProfileOf = (r: ProfileRow): OwnProfile => {
@@ -102,42 +101,8 @@ const ownProfileOf = (r: ProfileRow): OwnProfile => {
   return { fullname, names: fullname, email: r.email, mobile: r.mobile, version: r.version, first_name: r.first_name, last_name: r.last_name, gender: r.gender, title: r.title, personal_id: r.personal_id, user_percent: r.user_percent, avatar: r.avatar };
 };
 
-const maskId = (v: unknown) => (typeof v === 'string' && v.length > 7 ? `${v.slice(0, 3)}${'*'.repeat(v.length - 7)}${v.slice(-4)}` : v);
-
 /** The caller's own profile (the profile screen's fields). */
 export async function readOwnProfile(db: Db, userId: number): Promise<OwnProfile> {
   const r = await withSystemScope(db, async (tx) => (await sql<ProfileRow>`select ${PROFILE_COLUMNS} from users where id = ${userId}`.execute(tx)).rows[0]);
   return ownProfileOf(r);
-}
-
-/**
- * Saves the caller's own name, e-mail and mobile, and the spec 3 user fields (names, gender, title,
- * personal ID, work percentage), audited on the user record. The e-mail is unique across the
- * platform (it signs in to password reset): checked first for a clear field message, and the
- * unique index has the last word when two saves race.
- */
-export async function saveProfile(db: Db, auth: AuthContext, patch: ProfilePatch, ip: string | null): Promise<OwnProfile> {
-  if (patch.email) {
-    const taken = await sql`select 1 from users where lower(email) = lower(${patch.email}) and id <> ${auth.userId}`.execute(db);
-    if (taken.rows.length) throw validationError({ email: { key: 'profile.emailTaken' } });
-  }
-  const keys = Object.keys(patch) as (keyof ProfilePatch)[];
-  const work = async (tx: Db): Promise<OwnProfile> => {
-    const before = (await sql<ProfileRow>`select ${PROFILE_COLUMNS} from users where id = ${auth.userId} for update`.execute(tx)).rows[0];
-    const set = keys.map((k) => sql`${sql.ref(k)} = ${patch[k] ?? null}`);
-    const after = (await sql<ProfileRow>`
-      update users set ${sql.join(set)}, version = version + 1, updated_at = now() where id = ${auth.userId}
-      returning ${PROFILE_COLUMNS}`.execute(tx)).rows[0];
-    // The audit log tells that the ID number changed, not the number (it is read by administrators).
-    const changes = diffRecords(keys, before ?? null, after).map((c) => (c.field === 'personal_id' ? { ...c, old: maskId(c.old), new: maskId(c.new) } : c));
-    if (changes.length) await writeAudit(tx, { clientId: auth.clientId as number, userId: auth.userId, username: auth.username, ip }, 'user', auth.userId, 'update-own-profile', changes);
-    return ownProfileOf(after);
-  };
-  try {
-    // The audit row belongs to the user's company (row-level security); the super administrator has none.
-    return auth.clientId !== null ? await withTenant(db, auth.clientId, work) : await withSystemScope(db, work);
-  } catch (e) {
-    if (String(e).includes('users_email_uq')) throw validationError({ email: { key: 'profile.emailTaken' } });
-    throw e;
-  }
 }

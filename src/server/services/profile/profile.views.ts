@@ -1,0 +1,98 @@
+import type { FastifyRequest } from 'fastify';
+import { sql } from 'kysely';
+import type { ProfileFormDef } from '../../../model/account-profile';
+import { companyProfile, ownProfile } from '../../../model/entities/workspace-profile.entity';
+import { companyProfileForm, ownProfileForm } from '../../../model/profile-forms';
+import { authOf } from '../../access/auth-context';
+import type { Input } from '../../access/input.util';
+import { assertCan } from '../../access/permissions';
+import { requestLanguage } from '../../http/envelope';
+import { forbidden, notFound, validationError } from '../../http/errors';
+import type { ResourceContext } from '../../resources/resource.service';
+import { registerViewScope } from '../../resources/view-reader';
+import { registerViewWriter, viewSave, type ViewSaveAlso, type ViewSaveContext } from '../../resources/view-writer';
+import { isCompanyAdmin } from './company-profile.service';
+
+/**
+ * The profiles' view entities (src/model/entities/workspace-profile.entity.ts) on the view writer:
+ * each reads one row, the caller's own user and the caller's company, whatever id a body names; the
+ * company's is changed by its administrator alone (checked in SQL in the save's transaction); a
+ * save is refused with every field's error at once, the form's checks beside the declarations'.
+ * Audited on the `user` and `client` records as before (the ID number masked in the journal).
+ */
+registerViewScope(ownProfile.name, async (auth, db) => {
+  const clientId = await assertCan(auth, ownProfile.menuCode, 'read', { db });
+  return { where: sql`t.id = ${auth.userId}`, tenant: clientId };
+});
+
+registerViewScope(
+  companyProfile.name,
+  async (auth, db) => {
+    const clientId = await assertCan(auth, companyProfile.menuCode, 'read', { db });
+    return { where: sql`t.id = ${clientId}`, tenant: clientId };
+  },
+  // A company is its own row's company (the table has no client_id).
+  { computed: { client_id: sql`t.id` } },
+);
+
+/** The form's own checks (spec 3: ID number, credit code, percentage) on the values the fields took; a save naming no field is refused. */
+function formChecks(form: ProfileFormDef, { values, errors }: ViewSaveContext): void {
+  for (const [key, check] of Object.entries(form.checks ?? {})) {
+    const value = values[key];
+    if (value === undefined || value === null || errors[key]) continue;
+    const message = check(String(value));
+    if (message) errors[key] = { key: message };
+  }
+  if (!Object.keys(values).length && !Object.keys(errors).length) throw validationError({}, 'profile.nothingToSave');
+}
+
+const maskId = (v: unknown) => (typeof v === 'string' && v.length > 7 ? `${v.slice(0, 3)}${'*'.repeat(v.length - 7)}${v.slice(-4)}` : v);
+
+registerViewWriter(ownProfile.name, {
+  ownRows: true,
+  // The audit log tells that the ID number changed, not the number (it is read by administrators).
+  audit: { entity: 'user', action: 'update-own-profile', value: (field, v) => (field === 'personal_id' ? maskId(v) : v) },
+  validate: async (sc) => {
+    formChecks(ownProfileForm, sc);
+    // The e-mail is unique across the platform (it signs in to password reset); the unique index has the last word when two saves race.
+    const email = sc.values.email;
+    if (typeof email !== 'string' || !email || sc.errors.email) return;
+    const taken = await sql`select 1 from users where lower(email) = lower(${email}) and id <> ${Number(sc.before.id)}`.execute(sc.tx);
+    if (taken.rows.length) sc.errors.email = { key: 'profile.emailTaken' };
+  },
+});
+
+registerViewWriter(companyProfile.name, {
+  ownRows: true,
+  audit: { entity: 'client', action: 'update-company-profile' },
+  validate: async (sc) => formChecks(companyProfileForm, sc),
+  beforeSave: async ({ tx, auth, before }) => {
+    const r = await sql<{ ok: boolean }>`select ${isCompanyAdmin(auth)} as ok from clients c where c.id = ${Number(before.id)}`.execute(tx);
+    if (!r.rows[0]?.ok) throw forbidden('access.companyAdminOnly');
+  },
+});
+
+const contextOf = (req: FastifyRequest): ResourceContext => ({ db: req.server.db, auth: authOf(req), ip: req.ip ?? null, language: requestLanguage(req) });
+
+/**
+ * Spec 7 save-profile (and the avatar's upload, `also`): the caller's own row through the view
+ * writer. The call names no version, so the save is the caller's latest word on their own row.
+ */
+export async function saveOwnProfile(req: FastifyRequest, body: Input, also?: ViewSaveAlso): Promise<void> {
+  const ctx = contextOf(req);
+  const userId = authOf(req).userId;
+  const version = (await sql<{ version: number }>`select version from users where id = ${userId}`.execute(ctx.db)).rows[0]?.version;
+  try {
+    await viewSave(ctx, ownProfile, { ...body, id: userId, version }, also);
+  } catch (e) {
+    if (String(e).includes('users_email_uq')) throw validationError({ email: { key: 'profile.emailTaken' } });
+    throw e;
+  }
+}
+
+/** The company profile's save (and the logo's upload, `also`): the caller's company at the version given. */
+export async function saveCompanyProfile(req: FastifyRequest, body: Input, also?: ViewSaveAlso): Promise<void> {
+  const clientId = authOf(req).clientId;
+  if (clientId === null) throw notFound();
+  await viewSave(contextOf(req), companyProfile, { ...body, id: clientId }, also);
+}
