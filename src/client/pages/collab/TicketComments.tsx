@@ -2,7 +2,7 @@ import { Badge, Button, Caption1, Field, Text, Textarea, tokens } from '@fluentu
 import { Attach20Regular, Delete20Regular, Send20Regular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
 import { AdminCard, formatTime } from '../common/admin-kit';
-import type { TicketView } from './ticket-api';
+import type { TicketView } from '../../../model/calls/tickets';
 import { AttachmentView } from './TicketParts';
 import type { useTicketComment } from './use-ticket-view';
 import './collab-messages';

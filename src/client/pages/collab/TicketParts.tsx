@@ -1,8 +1,8 @@
 import { Link, tokens } from '@fluentui/react-components';
-import { useFileSrc } from '../../api/file-src';
+import { storedFileUrl, useFileSrc } from '../../api/file-src';
 import { StoredImg } from '../../api/StoredFile';
-import { ticketFileUrl, type Attachment } from './ticket-api';
 import { ticket as ticketEntity } from '../../../model/entities/ticket.entity';
+import type { TicketAttachment } from '../../../model/calls/tickets';
 import { StateBadge } from './StateBadge';
 import './collab-messages';
 
@@ -12,8 +12,9 @@ export function StatusBadge({ status }: { status: string }) {
 }
 
 /** A comment's image (a thumbnail opening the file) or file (a link). */
-export function AttachmentView({ a }: { a: Attachment }) {
-  const url = ticketFileUrl(a);
+export function AttachmentView({ a }: { a: TicketAttachment }) {
+  // The stored file's address: the elements that show it exchange it for a signed link (api/file-src.ts).
+  const url = storedFileUrl(a.key);
   const link = useFileSrc(url);
   if (/^image\//.test(a.mime ?? '')) {
     return (

@@ -8,7 +8,8 @@ import { TransitionButtons } from '../../form/DrawerTransitions';
 import { dictValueLabel } from '../../../model/dictionaries';
 import { ticket as ticketEntity, ticketList } from '../../../model/entities/ticket.entity';
 import { AdminCard, AdminPage, formatTime, useConfirm, useLabel } from '../common/admin-kit';
-import { ticketApi, type Ticket, type TicketView } from './ticket-api';
+import { callApi } from '../../api/calls';
+import { ticketCalls, type Ticket, type TicketView } from '../../../model/calls/tickets';
 import { TicketComments } from './TicketComments';
 import { StatusBadge } from './TicketParts';
 import { TicketFormDrawer, TicketMemberDrawer } from './TicketFormDrawer';
@@ -80,9 +81,9 @@ function TicketActions({ v, id, busy, reload, onEdit, onAddMember, confirmed }: 
     <div style={{ display: 'flex', gap: 6, flexWrap: 'wrap' }}>
       {can.edit ? <Button disabled={busy} onClick={onEdit} data-testid="ticket-edit">{t('collab.ticket.edit')}</Button> : null}
       {can.addMember ? <Button disabled={busy} onClick={onAddMember} data-testid="ticket-add-member">{t('collab.ticket.addMember')}</Button> : null}
-      {can.quit ? <Button disabled={busy} onClick={() => confirmed(t('collab.ticket.quitConfirm'), () => ticketApi.quit(id))}>{t('collab.ticket.quit')}</Button> : null}
+      {can.quit ? <Button disabled={busy} onClick={() => confirmed(t('collab.ticket.quitConfirm'), () => callApi(ticketCalls.quit, { id }))}>{t('collab.ticket.quit')}</Button> : null}
       <TransitionButtons transitions={moves} record={tk} prefix="ticket" busy={busy} after={reload}
-        call={(tr, params) => ticketApi.move(tr.action as 'close' | 'finish' | 'reopen', { id, version: tk.version, ...params })} />
+        call={(tr, params) => callApi(ticketCalls.move, { action: tr.action as 'close' | 'finish' | 'reopen', id, version: tk.version, ...params })} />
     </div>
   );
 }
@@ -119,7 +120,7 @@ export function TicketPanel({ id, page = false }: { id: number; page?: boolean }
       {dialog}
       <TicketDetails tk={tk} />
       <TicketMembers v={data} />
-      <TicketComments view={data} comment={comment} onRemove={(cid) => confirmed(t('collab.ticket.removeCommentConfirm'), () => ticketApi.removeComment(cid))} />
+      <TicketComments view={data} comment={comment} onRemove={(cid) => confirmed(t('collab.ticket.removeCommentConfirm'), () => callApi(ticketCalls.removeComment, { id: cid }, { failure: 'delete' }))} />
       <TicketMemberDrawer id={id} open={adding} onClose={() => setAdding(false)} onSaved={() => { setAdding(false); void mutate(); }} />
       <TicketFormDrawer open={editing} ticket={tk} onClose={() => setEditing(false)} onSaved={() => { setEditing(false); void mutate(); }} />
     </>

@@ -1,15 +1,16 @@
 import { useEffect, useState } from 'react';
-import useSWR, { type KeyedMutator } from 'swr';
+import type { KeyedMutator } from 'swr';
+import { callApi, useCall } from '../../api/calls';
+import { ticketCalls, type TicketAttachment, type TicketView } from '../../../model/calls/tickets';
 import { onSocketMessage } from '../../session/notification-socket';
 import { fieldErrorsOf } from '../common/admin-kit';
-import { ticketApi, type Attachment, type TicketView } from './ticket-api';
 
 /**
  * One ticket with its people and comments, read again when a notice arrives (another person moved
  * or commented it), and `act`: a command that marks the page busy, then reads the ticket again.
  */
 export function useTicketView(id: number) {
-  const { data, error, mutate } = useSWR(Number.isSafeInteger(id) && id > 0 ? ['ticket', id] : null, () => ticketApi.view(id));
+  const { data, error, mutate } = useCall(ticketCalls.view, Number.isSafeInteger(id) && id > 0 ? { id } : null);
   const [busy, setBusy] = useState(false);
   useEffect(() => onSocketMessage((m) => {
     if ((m as { type?: string })?.type === 'notifyto2') void mutate();
@@ -29,12 +30,12 @@ export function useTicketView(id: number) {
 /** The comment box: text and uploaded files, sent together. */
 export function useTicketComment(id: number, mutate: KeyedMutator<TicketView>) {
   const [content, setContent] = useState('');
-  const [files, setFiles] = useState<Attachment[]>([]);
+  const [files, setFiles] = useState<TicketAttachment[]>([]);
   const [error, setError] = useState<string | undefined>();
   const send = async () => {
     setError(undefined);
     try {
-      await ticketApi.comment(id, content, files.map((f) => f.id));
+      await callApi(ticketCalls.comment, { id, content, files: files.map((f) => f.id) });
       setContent('');
       setFiles([]);
       await mutate();
@@ -45,7 +46,7 @@ export function useTicketComment(id: number, mutate: KeyedMutator<TicketView>) {
   };
   const attach = async (list: FileList | null) => {
     for (const f of Array.from(list ?? [])) {
-      const up = await ticketApi.upload(f);
+      const up = await callApi(ticketCalls.upload, { file: f }, { failure: 'upload' });
       setFiles((x) => [...x, up]);
     }
   };
