@@ -7,9 +7,9 @@ import { resolveRuleValue } from '../../access/permission-model';
 import { callerCan, rulesFor } from '../../access/permission.service';
 import type { Db } from '../../db/database';
 import { AppError, notFound, validationError, type FieldError } from '../../http/errors';
-import { parseIdList } from '../../http/id-list';
 import { withTenant } from '../../kernel/rls';
 import { assertCan, dataScope } from '../../resources/permissions';
+import { registerMemberLists } from '../../resources/member-lists';
 import { deriveRecords, serviceWrite } from '../../resources/record-writer';
 import { removeDocuments, saveDocument, type ResourceContext } from '../../resources/resource.service';
 import { registerSaveHook, withFieldErrors } from '../../resources/save-hooks';
@@ -145,11 +145,11 @@ async function figureOf(db: Db, auth: AuthContext, report: ReportDef, spec: Aler
 type Checked = { spec: AlertSpec; report: ReportDef; threshold: number; values: Row; tileId: number | null };
 
 /**
- * Checks an alert's figure and recipients against the declarations and the caller's datasets and
- * roles (its name and the fields' types are the declaration's, checked by the writer); the field
- * errors are the form's.
+ * Checks an alert's figure against the declarations and the caller's datasets, and that a full one
+ * names recipients (its name, the fields' types and that each recipient is the company's are the
+ * declaration's and the member lists', checked by the writer); the field errors are the form's.
  */
-async function checkInput(db: Db, auth: AuthContext, clientId: number, input: Partial<AlertInput>, language: Language, full: boolean): Promise<Checked> {
+async function checkInput(db: Db, auth: AuthContext, input: Partial<AlertInput>, language: Language, full: boolean): Promise<Checked> {
   const errors: Record<string, FieldError> = {};
   // On a tile of the caller's dashboard: the tile's report, measure and filters (kept for the list; measured from the tile).
   let tileId: number | null = null;
@@ -177,26 +177,16 @@ async function checkInput(db: Db, auth: AuthContext, clientId: number, input: Pa
   }
   const { filters, bad } = reportFilters(report, input.filters);
   if (bad !== null) errors.filters = { key: 'alert.badFilter', params: { filter: bad } };
-  const users = Array.isArray(input.recipient_users) ? input.recipient_users : [];
-  const userIds = [...new Set(parseIdList(users, { invalid: () => validationError({ recipient_users: { key: 'alert.badRecipient' } }) }))];
-  const roles = Array.isArray(input.recipient_roles) ? [...new Set(input.recipient_roles.map(String))] : [];
-  if (full && !userIds.length && !roles.length) errors.recipient_users = { key: 'alert.noRecipients' };
-  if (userIds.length) {
-    const found = (await sql<{ id: number }>`select id from users where client_id = ${clientId} and status = 'active' and id = any(${userIds}::int[])`.execute(db)).rows.length;
-    if (found !== userIds.length) errors.recipient_users = { key: 'alert.badRecipient' };
-  }
-  if (roles.length) {
-    const known = new Set((await rolesOf(db, clientId, language)).map((r) => r.code));
-    const bad = roles.find((r) => !known.has(r));
-    if (bad) errors.recipient_roles = { key: 'alert.badRole', params: { role: bad } };
-  }
+  // Each recipient a member of the company: checked by the writer (the member lists below).
+  const named = (v: unknown) => Array.isArray(v) && v.length > 0;
+  if (full && !named(input.recipient_users) && !named(input.recipient_roles)) errors.recipient_users = { key: 'alert.noRecipients' };
   if (Object.keys(errors).length) throw validationError(errors);
   const spec: AlertSpec = { report: report.name, measure: measure!.key, filters, condition: condition!, days };
   return {
     spec,
     report,
     threshold,
-    values: { report: report.name, measure: measure!.key, filters, tile_id: tileId, condition, threshold, days, recipient_users: userIds, recipient_roles: roles, enabled: input.enabled !== false },
+    values: { report: report.name, measure: measure!.key, filters, tile_id: tileId, condition, threshold, days, enabled: input.enabled !== false },
     tileId,
   };
 }
@@ -213,8 +203,8 @@ async function measureForForm(db: Db, auth: AuthContext, c: Checked, language: L
 
 /** POST /rptapi/alerts/preview: the figure now and whether it is across the line (nothing is stored). */
 export async function previewAlert(db: Db, auth: AuthContext, input: unknown, language: Language): Promise<AlertPreview> {
-  const clientId = await assertCan(auth, MENU, 'read', { db });
-  const c = await checkInput(db, auth, clientId, (input ?? {}) as Partial<AlertInput>, language, false);
+  await assertCan(auth, MENU, 'read', { db });
+  const c = await checkInput(db, auth, (input ?? {}) as Partial<AlertInput>, language, false);
   const value = await measureForForm(db, auth, c, language);
   const across = value !== null && nextAlertState({ condition: c.spec.condition, threshold: c.threshold, state: 'armed', baseline: value }, value, true).state === 'crossed';
   const tile = c.tileId === null ? null : await tileForViewer(db, auth, c.tileId, language);
@@ -227,17 +217,19 @@ const storedInput = (r: Row | null): Partial<AlertInput> =>
 
 /**
  * Every save of an alert, whatever its source (the engine's drawer, the alert calls, an import),
- * goes through the document writer with this check: the report, measure, filters, tile and
- * recipients against the saver's grants and the declarations, then the figure measured at once and
+ * goes through the document writer with these checks: each recipient a member of the company (the
+ * member lists), the report, measure, filters and tile against the saver's grants and the
+ * declarations, and some recipient named; then the figure measured at once and
  * the state set from it without telling anyone (an alert set while already across its line tells
  * on the next crossing).
  */
+registerMemberLists(rptAlert, { recipient_users: { of: 'user', message: 'alert.badRecipient' }, recipient_roles: { of: 'role', message: 'alert.badRole' } });
 registerSaveHook(ENTITY, {
   validate: async ({ tx, actor, clientId, before, values, errors }) => {
     const auth = await userAuth(tx, clientId, actor.userId);
     if (!auth) throw new AppError('err.forbidden');
     const language = (auth.language === 'en' ? 'en' : 'zh-CN') as Language;
-    const c = await withFieldErrors(errors, () => checkInput(tx, auth, clientId, { ...storedInput(before), ...(values as Partial<AlertInput>) }, language, true));
+    const c = await withFieldErrors(errors, () => checkInput(tx, auth, { ...storedInput(before), ...(values as Partial<AlertInput>) }, language, true));
     if (!c || Object.keys(errors).length) return;
     const value = await measureForForm(tx, auth, c, language);
     const first = value === null ? { state: 'armed' as AlertState, baseline: null } : nextAlertState({ condition: c.spec.condition, threshold: c.threshold, state: null, baseline: null }, value, true);

@@ -7,6 +7,7 @@ import type { Db } from '../../db/database';
 import { AppError, forbidden, notFound, validationError, type FieldError } from '../../http/errors';
 import { withTenant } from '../../kernel/rls';
 import { assertCan, dataScope } from '../../resources/permissions';
+import { registerMemberLists } from '../../resources/member-lists';
 import { removeDocuments, saveDocument, type ResourceContext } from '../../resources/resource.service';
 import { registerSaveHook, withFieldErrors } from '../../resources/save-hooks';
 import { rptTile } from '../../../model/entities/rpttile.entity';
@@ -131,22 +132,18 @@ type Checked = { report: ReportDef; spec: TileSpec; values: Row };
 
 /**
  * Checks a tile's input field by field against its dataset's declaration and the caller's datasets
- * and roles (its name, its dashboard and the fields' types are the entity's, checked by the writer).
+ * (its name, its dashboard, the fields' types and its roles are the entity's and the member list's,
+ * checked by the writer).
  */
-async function checkInput(db: Db, auth: AuthContext, clientId: number, input: TileInput, language: Language): Promise<Checked> {
+async function checkInput(db: Db, auth: AuthContext, input: TileInput, language: Language): Promise<Checked> {
   const report = tileReport(input.report);
   const allowed = new Set((await datasetsOf(db, auth, language)).map((d) => d.report));
   if (!isTileReport(report) || !allowed.has(report.name)) throw validationError({ report: { key: 'tile.unknownReport' } });
   const { spec, errors } = checkTileSpec(report, input as Partial<Record<keyof TileSpec, unknown>>);
   const fieldErrors: Record<string, FieldError> = { ...errors };
   const scope = input.scope ?? 'company';
-  const roles = Array.isArray(input.share_roles) ? [...new Set(input.share_roles.map(String))] : [];
-  if (input.share_roles !== undefined && input.share_roles !== null && !Array.isArray(input.share_roles)) fieldErrors.share_roles = { key: 'tile.badRole', params: { role: '' } };
-  if (roles.length) {
-    const known = new Set((await rolesOf(db, clientId, language)).map((r) => r.code));
-    const bad = roles.find((r) => !known.has(r));
-    if (bad !== undefined) fieldErrors.share_roles = { key: 'tile.badRole', params: { role: bad } };
-  }
+  // Each role one of the company's: checked by the writer (the member list below); a personal tile is shared with none.
+  const roles = Array.isArray(input.share_roles) ? input.share_roles : [];
   const span = input.span === undefined ? 1 : Number(input.span);
   if (![1, 2, 3].includes(span)) fieldErrors.span = { key: 'tile.badSpan' };
   const sortNo = input.sort_no === undefined ? 0 : Number(input.sort_no);
@@ -161,8 +158,8 @@ async function checkInput(db: Db, auth: AuthContext, clientId: number, input: Ti
 
 /** POST /rptapi/tiles/preview: the tile's figures now, as the caller reads them (nothing is stored). */
 export async function previewTile(db: Db, auth: AuthContext, input: unknown, language: Language): Promise<TileResult> {
-  const clientId = await assertDesigner(db, auth, 'read', language);
-  const c = await checkInput(db, auth, clientId, (input ?? {}) as TileInput, language);
+  await assertDesigner(db, auth, 'read', language);
+  const c = await checkInput(db, auth, (input ?? {}) as TileInput, language);
   return runForForm(db, auth, c.report, c.spec, language);
 }
 
@@ -184,10 +181,11 @@ async function designerOf(tx: Db, clientId: number, userId: number): Promise<{ a
  * then the composed query run for its author (a filter value the list's parser refuses is the
  * filters field's error). A remove needs the designer's menu entry as a save does.
  */
+registerMemberLists(rptTile, { share_roles: { of: 'role', message: 'tile.badRole' } });
 registerSaveHook(ENTITY, {
   validate: async ({ tx, actor, clientId, before, values, errors }) => {
     const { auth, language } = await designerOf(tx, clientId, actor.userId);
-    const c = await withFieldErrors(errors, () => checkInput(tx, auth, clientId, { ...storedInput(before), ...(values as TileInput) }, language));
+    const c = await withFieldErrors(errors, () => checkInput(tx, auth, { ...storedInput(before), ...(values as TileInput) }, language));
     if (!c || Object.keys(errors).length) return;
     await runForForm(tx, auth, c.report, c.spec, language);
     Object.assign(values, c.values);
