@@ -1,5 +1,4 @@
 import { addDaysIso, drillFilters, getReport, measureDrill, type ReportDef, type ReportMeasure } from './report';
-import type { Label } from './entity';
 
 /**
  * Figure alerts (issue 34, docs/architecture-alerts.md): a declared report's measure, under the
@@ -9,13 +8,6 @@ import type { Label } from './entity';
  */
 export const ALERT_CONDITIONS = ['above', 'below', 'changed_by', 'late_by'] as const;
 export type AlertCondition = (typeof ALERT_CONDITIONS)[number];
-
-export const ALERT_CONDITION_LABELS: Record<AlertCondition, Label> = {
-  above: { zh: '高于', en: 'Above' },
-  below: { zh: '低于', en: 'Below' },
-  changed_by: { zh: '变化达到', en: 'Changed by' },
-  late_by: { zh: '逾期超过（天）', en: 'Late by more than (days)' },
-};
 
 /** `armed`: on the quiet side of its line; `crossed`: across it and told; `error`: could not be measured (the owner lost the grant). */
 export type AlertState = 'armed' | 'crossed' | 'error';

@@ -13,16 +13,6 @@ import { FIELD_TYPE_TABLE } from './field-types';
 export const TILE_CHARTS = ['number', 'line', 'bar', 'stacked', 'pie', 'heatmap', 'table'] as const;
 export type TileChart = (typeof TILE_CHARTS)[number];
 
-export const TILE_CHART_LABELS: Record<TileChart, Label> = {
-  number: { zh: '数字与趋势', en: 'Number with trend' },
-  line: { zh: '折线图', en: 'Line' },
-  bar: { zh: '柱状图', en: 'Bar' },
-  stacked: { zh: '堆叠柱状图', en: 'Stacked bar' },
-  pie: { zh: '饼图', en: 'Pie' },
-  heatmap: { zh: '热力图', en: 'Heatmap' },
-  table: { zh: '表格', en: 'Table' },
-};
-
 /** How many groupings each chart takes: [least, most]. */
 export const TILE_GROUPINGS: Record<TileChart, [number, number]> = {
   number: [0, 1],
@@ -41,15 +31,6 @@ export const TILE_GROUPINGS: Record<TileChart, [number, number]> = {
  */
 export const TILE_AGGS = ['count', 'sum', 'avg', 'min', 'max', 'ratio'] as const;
 export type TileAgg = (typeof TILE_AGGS)[number];
-export const TILE_AGG_LABELS: Record<TileAgg, Label> = {
-  count: { zh: '计数', en: 'Count' },
-  sum: { zh: '合计', en: 'Sum' },
-  avg: { zh: '平均', en: 'Average' },
-  min: { zh: '最小值', en: 'Minimum' },
-  max: { zh: '最大值', en: 'Maximum' },
-  ratio: { zh: '比率', en: 'Ratio' },
-};
-
 export function tileAggregations(report: ReportDef, measure: ReportMeasure | undefined): TileAgg[] {
   if (!measure) return [];
   if (measure.agg === 'count') return ['count'];
@@ -60,16 +41,6 @@ export function tileAggregations(report: ReportDef, measure: ReportMeasure | und
 /** The period a tile reads on its date field, as of today; `all`: no bound. */
 export const TILE_PERIODS = ['all', 'month', 'last_month', 'quarter', 'year', 'last_30_days', 'last_12_months'] as const;
 export type TilePeriod = (typeof TILE_PERIODS)[number];
-export const TILE_PERIOD_LABELS: Record<TilePeriod, Label> = {
-  all: { zh: '不限', en: 'Any time' },
-  month: { zh: '本月', en: 'This month' },
-  last_month: { zh: '上月', en: 'Last month' },
-  quarter: { zh: '本季度', en: 'This quarter' },
-  year: { zh: '本年', en: 'This year' },
-  last_30_days: { zh: '近 30 天', en: 'Last 30 days' },
-  last_12_months: { zh: '近 12 个月', en: 'Last 12 months' },
-};
-
 export const TILE_SCOPES = ['company', 'personal'] as const;
 export type TileScope = (typeof TILE_SCOPES)[number];
 

@@ -1,11 +1,18 @@
 import { defineDictionary } from '../dictionaries';
-import { defineEntity } from '../entity';
-import { ALERT_CONDITIONS, ALERT_CONDITION_LABELS } from '../alerts';
+import { defineEntity, type Label } from '../entity';
+import { ALERT_CONDITIONS, type AlertCondition } from '../alerts';
 
+// The conditions (model/alerts.ts's), labelled once here.
+const CONDITIONS: Record<AlertCondition, Label> = {
+  above: { zh: '高于', en: 'Above' },
+  below: { zh: '低于', en: 'Below' },
+  changed_by: { zh: '变化达到', en: 'Changed by' },
+  late_by: { zh: '逾期超过（天）', en: 'Late by more than (days)' },
+};
 defineDictionary({
   code: 'rpt_alert_condition',
   label: { zh: '预警条件', en: 'Alert condition' },
-  items: ALERT_CONDITIONS.map((value) => ({ value, label: ALERT_CONDITION_LABELS[value] })),
+  items: ALERT_CONDITIONS.map((value) => ({ value, label: CONDITIONS[value] })),
 });
 
 /**

@@ -1,10 +1,37 @@
 import { defineDictionary } from '../dictionaries';
-import { defineEntity } from '../entity';
-import { TILE_AGGS, TILE_AGG_LABELS, TILE_CHARTS, TILE_CHART_LABELS, TILE_PERIODS, TILE_PERIOD_LABELS } from '../tiles';
+import { defineEntity, type Label } from '../entity';
+import { TILE_AGGS, TILE_CHARTS, TILE_PERIODS, type TileAgg, type TileChart, type TilePeriod } from '../tiles';
 
-defineDictionary({ code: 'rpt_tile_chart', label: { zh: '图表类型', en: 'Chart type' }, items: TILE_CHARTS.map((value) => ({ value, label: TILE_CHART_LABELS[value] })) });
-defineDictionary({ code: 'rpt_tile_agg', label: { zh: '汇总方式', en: 'Aggregation' }, items: TILE_AGGS.map((value) => ({ value, label: TILE_AGG_LABELS[value] })) });
-defineDictionary({ code: 'rpt_tile_period', label: { zh: '期间', en: 'Period' }, items: TILE_PERIODS.map((value) => ({ value, label: TILE_PERIOD_LABELS[value] })) });
+// The designer's options (the values are model/tiles.ts's), labelled once here: the designer reads them through the dictionaries (dictValueLabel).
+const CHARTS: Record<TileChart, Label> = {
+  number: { zh: '数字与趋势', en: 'Number with trend' },
+  line: { zh: '折线图', en: 'Line' },
+  bar: { zh: '柱状图', en: 'Bar' },
+  stacked: { zh: '堆叠柱状图', en: 'Stacked bar' },
+  pie: { zh: '饼图', en: 'Pie' },
+  heatmap: { zh: '热力图', en: 'Heatmap' },
+  table: { zh: '表格', en: 'Table' },
+};
+const AGGS: Record<TileAgg, Label> = {
+  count: { zh: '计数', en: 'Count' },
+  sum: { zh: '合计', en: 'Sum' },
+  avg: { zh: '平均', en: 'Average' },
+  min: { zh: '最小值', en: 'Minimum' },
+  max: { zh: '最大值', en: 'Maximum' },
+  ratio: { zh: '比率', en: 'Ratio' },
+};
+const PERIODS: Record<TilePeriod, Label> = {
+  all: { zh: '不限', en: 'Any time' },
+  month: { zh: '本月', en: 'This month' },
+  last_month: { zh: '上月', en: 'Last month' },
+  quarter: { zh: '本季度', en: 'This quarter' },
+  year: { zh: '本年', en: 'This year' },
+  last_30_days: { zh: '近 30 天', en: 'Last 30 days' },
+  last_12_months: { zh: '近 12 个月', en: 'Last 12 months' },
+};
+defineDictionary({ code: 'rpt_tile_chart', label: { zh: '图表类型', en: 'Chart type' }, items: TILE_CHARTS.map((value) => ({ value, label: CHARTS[value] })) });
+defineDictionary({ code: 'rpt_tile_agg', label: { zh: '汇总方式', en: 'Aggregation' }, items: TILE_AGGS.map((value) => ({ value, label: AGGS[value] })) });
+defineDictionary({ code: 'rpt_tile_period', label: { zh: '期间', en: 'Period' }, items: TILE_PERIODS.map((value) => ({ value, label: PERIODS[value] })) });
 defineDictionary({
   code: 'rpt_tile_scope',
   label: { zh: '看板', en: 'Dashboard' },

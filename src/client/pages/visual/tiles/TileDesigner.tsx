@@ -2,7 +2,8 @@ import { Dropdown, Option } from '@fluentui/react-components';
 import { useMemo } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { REPORT_THEMES } from '../../../../../reports/charts';
-import { TILE_CHARTS, TILE_CHART_LABELS, type TileChart } from '../../../../model/tiles';
+import { dictValueLabel } from '../../../../model/dictionaries';
+import { TILE_CHARTS, type TileChart } from '../../../../model/tiles';
 import type { WidgetProps } from '../../../form/widgets';
 import { useReportTheme } from '../../../engine/report/report-theme';
 import { useTr } from '../report-fields';
@@ -24,8 +25,8 @@ export function ChartField(p: WidgetProps) {
   const preview = useTilePreview(spec);
   return (
     <div style={{ display: 'grid', gap: 8 }}>
-      <Dropdown id={p.id} data-testid="tile-chart" disabled={p.disabled} value={tr(TILE_CHART_LABELS[d.chart])} selectedOptions={[d.chart]} onOptionSelect={(_, x) => change({ chart: x.optionValue as TileChart })}>
-        {TILE_CHARTS.map((c) => <Option key={c} value={c}>{tr(TILE_CHART_LABELS[c])}</Option>)}
+      <Dropdown id={p.id} data-testid="tile-chart" disabled={p.disabled} value={tr(dictValueLabel('rpt_tile_chart', d.chart))} selectedOptions={[d.chart]} onOptionSelect={(_, x) => change({ chart: x.optionValue as TileChart })}>
+        {TILE_CHARTS.map((c) => <Option key={c} value={c}>{tr(dictValueLabel('rpt_tile_chart', c))}</Option>)}
       </Dropdown>
       <span style={{ fontWeight: 600 }}>{tr(TT.preview)}</span>
       <div data-testid="tile-preview" data-loading={preview.loading ? '1' : '0'} data-value={preview.run?.value ?? ''} style={{ border: '1px solid #e0e0e0', borderRadius: 8, padding: 12, minHeight: 280, display: 'flex', flexDirection: 'column', background: '#fff' }}>

@@ -1,7 +1,8 @@
 import { Button, Dropdown, Input, Option } from '@fluentui/react-components';
 import { AddRegular, DeleteRegular } from '@fluentui/react-icons';
 import { useEffect } from 'react';
-import { tileAggregations, tileDateFields, tileDimensions, TILE_AGG_LABELS, TILE_GROUPINGS, TILE_PERIODS, TILE_PERIOD_LABELS, type TileChart, type TilePeriod } from '../../../../model/tiles';
+import { dictValueLabel } from '../../../../model/dictionaries';
+import { tileAggregations, tileDateFields, tileDimensions, TILE_GROUPINGS, TILE_PERIODS, type TileChart, type TilePeriod } from '../../../../model/tiles';
 import type { WidgetProps } from '../../../form/widgets';
 import { DatasetDropdown, MeasureDropdown, ReportFiltersEditor, useTr } from '../report-fields';
 import { TT } from './tile-texts';
@@ -31,8 +32,8 @@ export function AggregationField(p: WidgetProps) {
   const { draft: d, report, change } = useTileDraft(p);
   const aggs = report ? tileAggregations(report, report.measures.find((m) => m.key === d.measure)) : [];
   return (
-    <Dropdown id={p.id} data-testid="tile-aggregation" disabled={p.disabled || !report} value={tr(TILE_AGG_LABELS[d.aggregation])} selectedOptions={[d.aggregation]} onOptionSelect={(_, x) => change({ aggregation: x.optionValue as typeof d.aggregation })}>
-      {aggs.map((a) => <Option key={a} value={a}>{tr(TILE_AGG_LABELS[a])}</Option>)}
+    <Dropdown id={p.id} data-testid="tile-aggregation" disabled={p.disabled || !report} value={tr(dictValueLabel('rpt_tile_agg', d.aggregation))} selectedOptions={[d.aggregation]} onOptionSelect={(_, x) => change({ aggregation: x.optionValue as typeof d.aggregation })}>
+      {aggs.map((a) => <Option key={a} value={a}>{tr(dictValueLabel('rpt_tile_agg', a))}</Option>)}
     </Dropdown>
   );
 }
@@ -73,8 +74,8 @@ export function PeriodField(p: WidgetProps) {
   const tr = useTr();
   const { draft: d, report, change } = useTileDraft(p);
   return (
-    <Dropdown id={p.id} data-testid="tile-period" value={tr(TILE_PERIOD_LABELS[d.period])} selectedOptions={[d.period]} disabled={p.disabled || !report || !tileDateFields(report).length} onOptionSelect={(_, x) => change({ period: x.optionValue as TilePeriod })}>
-      {TILE_PERIODS.map((x) => <Option key={x} value={x}>{tr(TILE_PERIOD_LABELS[x])}</Option>)}
+    <Dropdown id={p.id} data-testid="tile-period" value={tr(dictValueLabel('rpt_tile_period', d.period))} selectedOptions={[d.period]} disabled={p.disabled || !report || !tileDateFields(report).length} onOptionSelect={(_, x) => change({ period: x.optionValue as TilePeriod })}>
+      {TILE_PERIODS.map((x) => <Option key={x} value={x}>{tr(dictValueLabel('rpt_tile_period', x))}</Option>)}
     </Dropdown>
   );
 }
