@@ -12,6 +12,26 @@ const SYSTEM_SELECT = ['id', 'version', 'created_by', 'created_at', 'updated_by'
 export const tbl = (entity: EntityDef) => sql.table(entity.table);
 export const col = (field: string) => sql.id('t', field);
 
+/**
+ * Where the rows of a table's entities are read from when the table does not hold their fields as
+ * columns (a dynamic form's records: its fields are keys of one JSON object, and its entity is
+ * declared at run time): `source` gives, for one entity, a derived table in parentheses with `id`,
+ * `client_id`, the system columns and a column per field; `columns` are the source's own columns a
+ * row carries beside its fields; `dataScope: false` when the menu's data permissions name no column
+ * of it. The list, its count and a record's view read it in place of the table; writes stay on the table.
+ */
+export type ReadSource = { source: (entity: EntityDef) => RawBuilder<unknown>; columns?: readonly string[]; dataScope?: false };
+const READ_SOURCES = new Map<string, ReadSource>();
+
+export function registerReadSource(table: string, read: ReadSource): void {
+  READ_SOURCES.set(table, read);
+}
+
+export const readSourceOf = (entity: EntityDef): ReadSource | undefined => READ_SOURCES.get(entity.table);
+
+/** What an entity's rows are read from (alias it `t`): its registered read source, else its table. */
+export const readFrom = (entity: EntityDef): RawBuilder<unknown> => READ_SOURCES.get(entity.table)?.source(entity) ?? tbl(entity);
+
 /** A value as an SQL parameter of its column (jsonb fields as JSON text cast to jsonb). */
 export function valueParam(field: FieldDef, value: unknown): RawBuilder<unknown> {
   if (value === null || value === undefined) return sql`null`;
@@ -25,7 +45,7 @@ export function childEntities(entity: EntityDef) {
 
 /** The select list of an entity's rows: system columns, fields, and `<field>__label` of references. */
 export function selectList(entity: EntityDef): RawBuilder<unknown> {
-  const parts: RawBuilder<unknown>[] = [...SYSTEM_SELECT, ...entity.fields.map((f) => f.key)].map((c) => col(c));
+  const parts: RawBuilder<unknown>[] = [...SYSTEM_SELECT, ...entity.fields.map((f) => f.key), ...(READ_SOURCES.get(entity.table)?.columns ?? [])].map((c) => col(c));
   for (const f of entity.fields) {
     const target = isRefField(f) ? refTarget(f) : null;
     if (!target) continue;
@@ -43,7 +63,7 @@ export async function loadRows(db: Db, entity: EntityDef, clientId: number, ids:
   // FOR UPDATE locks the rows a write will change (PostgreSQL); labels are read later, outside the lock.
   const q = lock
     ? sql<Row>`select t.* from ${tbl(entity)} t where ${sql.join(conds, sql` and `)} order by t.id for update`
-    : sql<Row>`select ${selectList(entity)} from ${tbl(entity)} t where ${sql.join(conds, sql` and `)} order by t.id`;
+    : sql<Row>`select ${selectList(entity)} from ${readFrom(entity)} t where ${sql.join(conds, sql` and `)} order by t.id`;
   return (await q.execute(db)).rows;
 }
 

@@ -1,7 +1,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { EntityDef } from '../../model';
 import type { Db } from '../db/database';
-import { col, tbl } from './document-read';
+import { col, readFrom } from './document-read';
 
 /**
  * The count of a list, apart from its rows (issue 32): a figure up to `EXACT_COUNT_THRESHOLD` is
@@ -17,7 +17,7 @@ export type ListCount = { total: number; estimated: boolean };
 
 /** Rows matching `where`, counted up to `cap` (reads at most cap rows). */
 async function cappedCount(tx: Db, entity: EntityDef, where: RawBuilder<unknown>, cap: number): Promise<number> {
-  const r = await sql<{ n: number }>`select count(*)::int as n from (select 1 from ${tbl(entity)} t where ${where} limit ${cap}) x`.execute(tx);
+  const r = await sql<{ n: number }>`select count(*)::int as n from (select 1 from ${readFrom(entity)} t where ${where} limit ${cap}) x`.execute(tx);
   return r.rows[0].n;
 }
 
@@ -38,8 +38,8 @@ async function explainRows(tx: Db, statement: RawBuilder<unknown>): Promise<numb
  * superuser) both estimates agree and the division changes nothing.
  */
 export async function plannerEstimate(tx: Db, entity: EntityDef, where: RawBuilder<unknown>): Promise<number> {
-  const matching = await explainRows(tx, sql`select 1 from ${tbl(entity)} t where ${where}`);
-  const underPolicy = await explainRows(tx, sql`select 1 from ${tbl(entity)} t`);
+  const matching = await explainRows(tx, sql`select 1 from ${readFrom(entity)} t where ${where}`);
+  const underPolicy = await explainRows(tx, sql`select 1 from ${readFrom(entity)} t`);
   const rel = await sql<{ n: number | null }>`select reltuples::float8 as n from pg_class where oid = to_regclass(${entity.table})`.execute(tx);
   const tableRows = Number(rel.rows[0]?.n ?? -1);
   if (tableRows <= 0 || underPolicy <= 0) return Math.round(matching);
@@ -52,7 +52,7 @@ export async function plannerEstimate(tx: Db, entity: EntityDef, where: RawBuild
  */
 export async function countWhere(tx: Db, entity: EntityDef, where: RawBuilder<unknown>, options: { exact: boolean; threshold?: number }): Promise<ListCount> {
   if (options.exact) {
-    const r = await sql<{ n: number }>`select count(*)::int as n from ${tbl(entity)} t where ${where}`.execute(tx);
+    const r = await sql<{ n: number }>`select count(*)::int as n from ${readFrom(entity)} t where ${where}`.execute(tx);
     return { total: r.rows[0].n, estimated: false };
   }
   const threshold = options.threshold ?? EXACT_COUNT_THRESHOLD;
@@ -74,7 +74,7 @@ export async function countTabs(tx: Db, entity: EntityDef, whereWithoutTab: RawB
   const threshold = options.threshold ?? EXACT_COUNT_THRESHOLD;
   const field = states.field;
   const limit = options.exact ? sql`` : sql`limit ${threshold + 1}`;
-  const grouped = await sql<{ s: string | null; n: number }>`select s, count(*)::int as n from (select ${col(field)} as s from ${tbl(entity)} t
+  const grouped = await sql<{ s: string | null; n: number }>`select s, count(*)::int as n from (select ${col(field)} as s from ${readFrom(entity)} t
     where ${whereWithoutTab} ${limit}) x group by s`.execute(tx);
   const tabs: Record<string, number> = { all: 0 };
   for (const st of states.states) tabs[st.code] = 0;

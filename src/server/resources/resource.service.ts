@@ -8,7 +8,7 @@ import { withTenant } from '../kernel/rls';
 import { actionHandlers } from './action-handlers';
 import { transitionParams, transitionRow } from './transition-stage';
 import { parseId, parseIds, parseVersion, parseVersions, type Row } from './document-input';
-import { childEntities, col, loadChildren, loadRows, selectList, tbl } from './document-read';
+import { childEntities, col, loadChildren, loadRows, readFrom, readSourceOf, selectList, tbl } from './document-read';
 import { checkFieldReferences, guardStoredState, outsideScope, RECORDED_SYSTEM_COLUMNS, writeContext, type RecordedSystemColumn } from './document-stages';
 import { mapDbError, writeDocument } from './document-writer';
 import { removeWholeDocuments } from './record-writer';
@@ -46,6 +46,10 @@ export function actorOf(auth: AuthContext, clientId: number, ip: string | null):
 export type PageResult = { rows: Row[]; total?: number; tabs?: Record<string, number>; cursor?: string };
 export type CountResult = ListCount & { threshold: number; tabs?: Record<string, number>; estimatedTabs?: string[] };
 
+/** The data permissions a read applies: none to rows read from a source they name no column of (document-read.ts `ReadSource`). */
+const readScope = async (auth: AuthContext, entity: EntityDef, ctx: Parameters<typeof dataScope>[2]): Promise<RawBuilder<unknown>[]> =>
+  readSourceOf(entity)?.dataScope === false ? [] : dataScope(auth, entity.menuCode, ctx);
+
 /** A yes/no query parameter (`1` or `true`). */
 const flagOf = (v: unknown) => ['1', 'true'].includes(String(Array.isArray(v) ? v[v.length - 1] : (v ?? '')));
 
@@ -64,7 +68,7 @@ export async function pageRows(ctx: ResourceContext, entity: EntityDef, query: R
   const withCount = String(query.count ?? '') !== 'none';
   return withTenant(ctx.db, clientId, async (tx) => {
     // The data permissions are read in the list's own transaction (issue 32: a page is a few statements).
-    const scope = await dataScope(auth, entity.menuCode, { db: tx, inTenantScope: true });
+    const scope = await readScope(auth, entity, { db: tx, inTenantScope: true });
     const where = whereSql(entity, pq, clientId, scope);
     const result: PageResult = await listSlice(tx, entity, pq, where, key, after);
     if (!withCount) return result;
@@ -84,7 +88,7 @@ async function listSlice(tx: Db, entity: EntityDef, pq: PageQuery, where: RawBui
   const slice = async (cond: RawBuilder<unknown>, limit: number, offset: number) =>
     (
       await sql<Row>`select ${selectList(entity)}${key ? sql`, t."__key"` : sql``} from (select t.*${key ? sql`, ${keyTextSql(key)} as "__key"` : sql``}
-        from ${tbl(entity)} t where ${cond} order by ${order} limit ${limit} offset ${offset}) t order by ${order}`.execute(tx)
+        from ${readFrom(entity)} t where ${cond} order by ${order} limit ${limit} offset ${offset}) t order by ${order}`.execute(tx)
     ).rows;
   const bands = key && after ? keysetBands(entity, key, after) : null;
   const rows: Row[] = [];
@@ -109,7 +113,7 @@ export async function countRows(ctx: ResourceContext, entity: EntityDef, query: 
   const pq = parsePageQuery(entity, query);
   const exact = flagOf(query.exact);
   return withTenant(ctx.db, clientId, async (tx) => {
-    const scope = await dataScope(auth, entity.menuCode, { db: tx, inTenantScope: true });
+    const scope = await readScope(auth, entity, { db: tx, inTenantScope: true });
     if (!(pq.withTabs && entity.states)) return { ...(await countWhere(tx, entity, whereSql(entity, pq, clientId, scope), { exact })), threshold: EXACT_COUNT_THRESHOLD };
     // The tabs' figures hold the list's own: the chosen state's, or every state's.
     const { tabs, estimatedTabs } = await countTabs(tx, entity, whereSql(entity, pq, clientId, scope, { withoutTab: true }), { exact });
@@ -122,7 +126,7 @@ export async function countRows(ctx: ResourceContext, entity: EntityDef, query: 
 export async function viewDocument(ctx: ResourceContext, entity: EntityDef, idRaw: unknown): Promise<Row> {
   const auth = tenantOf(ctx);
   const clientId = await assertCan(auth, entity.menuCode, 'read', ctx);
-  const scope = await dataScope(auth, entity.menuCode, ctx);
+  const scope = await readScope(auth, entity, ctx);
   const id = parseId(idRaw);
   if (id === null) throw notFound();
   return withTenant(ctx.db, clientId, async (tx) => {

@@ -1,5 +1,5 @@
 import { Spinner, Text } from '@fluentui/react-components';
-import { useEffect, useMemo } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
 import { useCall } from '../../api/calls';
@@ -29,11 +29,8 @@ export function DynamicFormsPage() {
  * the approval flow its form names, the drawer submits a record and shows its flow (issue 35).
  */
 function FormRecords({ design, testId }: { design: FormDesign; testId: string }) {
-  const { i18n } = useTranslation();
+  // The list names the document after the form (the engine's ListPage sets the title from the page).
   const resolved = useMemo(() => withFormApprovalPage(dynamicPage(design, design.definition), design.process), [design]);
-  useEffect(() => {
-    document.title = i18n.language === 'en' ? resolved.page.title.en : resolved.page.title.zh;
-  }, [resolved, i18n.language]);
   return <ListPage key={`${resolved.page.opt}-${design.version}`} resolved={resolved} slots={{ testId }} />;
 }
 

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { DocumentSummary as ApprovalDocumentSummary, FlowHistory, FlowTask, FlowView, MyTask } from '../../../model/calls/approvals';
-import { allEntities, APPROVAL_APPROVER_FIELD, APPROVAL_EDITABLE_FIELD, APPROVAL_STATUS_FIELD, dictValueLabel, getEntity, requireEntity, translate, type EntityDef, type Language } from '../../../model';
-import { codesFieldOf, processDefErrors } from '../../../model/entities/process-def.entity';
+import { allEntities, APPROVAL_APPROVER_FIELD, APPROVAL_EDITABLE_FIELD, APPROVAL_STATUS_FIELD, dictValueLabel, getEntity, requireEntity, translate, type DictItem, type EntityDef, type Language } from '../../../model';
+import { accessTypeOf, codesFieldOf, processDefErrors } from '../../../model/entities/process-def.entity';
 import type { AuthContext } from '../../access/auth-context';
 import type { Db } from '../../db/database';
 import { AppError, forbidden, notFound, type FieldError } from '../../http/errors';
@@ -148,8 +148,9 @@ const NAMED_CODES = {
 } as const;
 
 export async function approversAt(tx: Db, clientId: number, node: FlowNode, initiatorId: number): Promise<number[]> {
+  // Where the node's access type says its candidates come from: the codes it lists, or the reporting line.
   const field = codesFieldOf(node.access_type);
-  const holders = field ? await NAMED_CODES[field].holders(tx, clientId, codesOf(node[field])) : node.access_type === 'reporting_manager' ? await reportingManagers(tx, clientId, initiatorId) : [];
+  const holders = field ? await NAMED_CODES[field].holders(tx, clientId, codesOf(node[field])) : accessTypeOf(node.access_type)?.manager ? await reportingManagers(tx, clientId, initiatorId) : [];
   return approversOf(node.access_type, initiatorId, holders);
 }
 
@@ -495,11 +496,9 @@ async function readableInstance(ctx: ApprovalContext, entityName: unknown, recor
   });
   if (!mine && found?.initiator_id !== auth.userId) await assertCan(auth, entity.menuCode, 'read', ctx);
   if (!found && recordId !== null) {
-    const scope = isFormRecords(entity) ? kindScope(entity) : await dataScope(auth, entity.menuCode, ctx);
-    // Only whether the caller sees the record (a form's record has no column per field to select).
-    const conds = [sql`t.client_id = ${clientId}`, sql`t.id = ${recordId}`, ...scope];
-    const seen = await withTenant(ctx.db, clientId, (tx) => sql`select t.id from ${tbl(entity)} t where ${sql.join(conds, sql` and `)}`.execute(tx));
-    if (!seen.rows.length) throw notFound();
+    // Whether the caller sees the record (a form's records are read as its form's rows: their read source).
+    const scope = isFormRecords(entity) ? [] : await dataScope(auth, entity.menuCode, ctx);
+    if (!(await withTenant(ctx.db, clientId, (tx) => loadRows(tx, entity, clientId, [recordId], scope, false))).length) throw notFound();
   }
   return { auth, inst: found, entity };
 }
@@ -604,12 +603,12 @@ export type DocumentSummary = ApprovalDocumentSummary;
 export type SummaryField = DocumentSummary['fields'][number];
 
 /** A stored value as the approver reads it: a reference by its name, a choice by its label, a number as stored. */
-function summaryText(entity: EntityDef, key: string, row: Row, language: Language): string {
+function summaryText(entity: EntityDef, key: string, row: Row, language: Language, options?: Map<string, DictItem[]>): string {
   const f = entity.fields.find((x) => x.key === key);
   const v = row[key];
   if (v === null || v === undefined || v === '') return '';
   if (f?.type === 'reference') return String(row[`${key}__label`] ?? v);
-  if (f?.dict) return dictValueLabel(f.dict, String(v))[language === 'en' ? 'en' : 'zh'];
+  if (f?.dict) return dictValueLabel(f.dict, String(v), options)[language === 'en' ? 'en' : 'zh'];
   return f?.type === 'date' ? String(v).slice(0, 10) : String(v);
 }
 
@@ -618,13 +617,15 @@ function summaryText(entity: EntityDef, key: string, row: Row, language: Languag
  * names, read in the approver's company (the approver holds a task in it; no menu right is needed).
  */
 async function documentSummary(tx: Db, entity: EntityDef, clientId: number, recordId: number, language: Language): Promise<DocumentSummary | null> {
-  if (isFormRecords(entity)) return formRecordSummary(tx, entity, clientId, recordId, language);
-  const decl = entity.approval?.summary;
+  const decl = isFormRecords(entity) ? { fields: formSummaryFields(entity), lines: undefined } : entity.approval?.summary;
   if (!decl) return null;
+  // A form's record is read like any document (its fields as columns of its read source), a choice named by the form's own options.
   const [row] = await loadRows(tx, entity, clientId, [recordId], [], false);
+  const form = row && isFormRecords(entity) ? await loadForm(tx, clientId, entity.name).catch(() => null) : null;
   if (!row) return null;
+  const options = form ? dynamicDictItems(form.form.code, form.definition) : undefined;
   const label = (e: EntityDef, key: string) => e.fields.find((x) => x.key === key)?.label[language === 'en' ? 'en' : 'zh'] ?? key;
-  const fields = decl.fields.map((key) => ({ key, label: label(entity, key), value: row[key] ?? null, text: summaryText(entity, key, row, language) }));
+  const fields = decl.fields.map((key) => ({ key, label: label(entity, key), value: row[key] ?? null, text: summaryText(entity, key, row, language, options) }));
   let lines: DocumentSummary['lines'] = null;
   const child = decl.lines && entity.children?.find((c) => c.key === decl.lines!.child);
   if (decl.lines && child) {
@@ -641,24 +642,9 @@ async function documentSummary(tx: Db, entity: EntityDef, clientId: number, reco
 /** Field types a form record's summary leaves out: ids of picked records and structures read as text nowhere. */
 const UNSUMMARISED = new Set(['reference', 'tree', 'image', 'markdown']);
 
-/**
- * What the approver reads of a form's record (issue 35): its first six plain fields as filled, a
- * choice by its option's name (the form's own options), no lines.
- */
-async function formRecordSummary(tx: Db, entity: EntityDef, clientId: number, recordId: number, language: Language): Promise<DocumentSummary | null> {
-  const data = (await sql<{ data: Row }>`select data from dyn_form_record where client_id = ${clientId} and id = ${recordId}`.execute(tx)).rows[0]?.data;
-  const form = data ? await loadForm(tx, clientId, entity.name).catch(() => null) : null;
-  if (!data || !form) return null;
-  const options = dynamicDictItems(form.form.code, form.definition);
-  const shown = entity.fields.filter((f) => !isRecordApprovalField(f.key) && FIELD_TYPE_TABLE[f.type].storage === 'scalar' && !UNSUMMARISED.has(f.type)).slice(0, 6);
-  const fields = shown.map((f) => {
-    const value = data[f.key] ?? null;
-    // A choice by the form's own option's name.
-    const text = value === null || value === '' ? '' : f.dict ? dictValueLabel(f.dict, String(value), options)[language === 'en' ? 'en' : 'zh'] : String(value);
-    return { key: f.key, label: language === 'en' ? f.label.en : f.label.zh, value, text };
-  });
-  return { fields, lines: null };
-}
+/** What the approver reads of a form's record (issue 35): its first six plain fields as filled, no lines. */
+const formSummaryFields = (entity: EntityDef) =>
+  entity.fields.filter((f) => !isRecordApprovalField(f.key) && FIELD_TYPE_TABLE[f.type].storage === 'scalar' && !UNSUMMARISED.has(f.type)).slice(0, 6).map((f) => f.key);
 
 /**
  * The caller's approval tasks (spec 7 my-tasks: 10 waiting, 30 decided), newest first: the rows of

@@ -7,7 +7,8 @@ import { ok, requestLanguage } from '../../http/envelope';
 import { AppError } from '../../http/errors';
 import { exportIds, writeExport } from '../export/export.service';
 import { exportRequestOf, sendWorkbook } from '../export/routes';
-import { exportSource, formDesign, listForms, pageRecords, recordHistory, removeRecords, saveRecord, scenarioForm, viewRecord, type DynamicContext } from './dynamic-form.service';
+import { countRows, pageRows, viewDocument } from '../../resources/resource.service';
+import { exportForm, formDesign, formEntity, listForms, recordHistory, removeRecords, saveRecord, scenarioForm, type DynamicContext } from './dynamic-form.service';
 
 type Body = Record<string, unknown>;
 
@@ -32,7 +33,7 @@ const MAX_EXPORT_ROWS = 50_000;
  *   GET  crossapi/ccommonapi/cpm-ot/scenario?code=<scenario> | ?project_type=<code>   { scenario, form: { ..., definition } }
  *   GET  crossapi/dynform/forms                     the company's enabled, designed forms
  *   GET  crossapi/dynform/design?code=              one form's current design
- *   /api/crossapi/dynformdata/<code>/page|view|save|remove|history|export   its records, in the
+ *   /api/crossapi/dynformdata/<code>/page|count|view|save|remove|history|export   its records, in the
  *                                                   generic resource API's shapes (list query format included)
  *
  * The forms themselves are designed through the registry entity `dynform` (`crossapi/dynform/save`
@@ -48,16 +49,19 @@ export async function dynamicFormRoutes(app: FastifyInstance): Promise<void> {
   serveCall(app, dynamicFormCalls.forms, guard, async (req) => listForms(contextOf(app, req)));
   serveCall(app, dynamicFormCalls.design, guard, async (req) => formDesign(contextOf(app, req), q(req).code));
 
-  app.get<P>(`${base}/page`, guard, async (req) => ok(await pageRecords(contextOf(app, req), req.params.code, q(req))));
-  app.get<P>(`${base}/view`, guard, async (req) => ok(await viewRecord(contextOf(app, req), req.params.code, q(req).id)));
+  // The list, its count and a record's view: the generic reads over the form's records (their read source, dynamic-form.service.ts).
+  const formOf = (req: FastifyRequest<P>) => formEntity(contextOf(app, req), req.params.code);
+  app.get<P>(`${base}/page`, guard, async (req) => ok(await pageRows(contextOf(app, req), await formOf(req), q(req))));
+  app.get<P>(`${base}/count`, guard, async (req) => ok(await countRows(contextOf(app, req), await formOf(req), q(req))));
+  app.get<P>(`${base}/view`, guard, async (req) => ok(await viewDocument(contextOf(app, req), await formOf(req), q(req).id)));
   app.get<P>(`${base}/history`, guard, async (req) => ok(await recordHistory(contextOf(app, req), req.params.code, q(req).id)));
   app.post<P>(`${base}/save`, guard, async (req) => ok(await saveRecord(contextOf(app, req), req.params.code, bodyOf(req))));
   app.post<P>(`${base}/remove`, guard, async (req) => ok(await removeRecords(contextOf(app, req), req.params.code, { ...q(req), ...bodyOf(req) })));
 
-  // The list's Excel export: the registry's export request, writer and download over the form's derived table.
+  // The list's Excel export: the registry's export request, writer and download over the form's records (their read source).
   app.get<P>(`${base}/export`, guard, async (req, reply) => {
-    const { loaded, clientId, source } = await exportSource(contextOf(app, req), req.params.code);
-    const plan = { entity: loaded.entity, clientId, scope: [], ...exportRequestOf(req, loaded.entity, null), source, dictItems: dynamicDictItems(loaded.form.code, loaded.definition) };
+    const { loaded, clientId } = await exportForm(contextOf(app, req), req.params.code);
+    const plan = { entity: loaded.entity, clientId, scope: [], ...exportRequestOf(req, loaded.entity, null), dictItems: dynamicDictItems(loaded.form.code, loaded.definition) };
     const ids = await exportIds(app.db, plan);
     if (!ids.length) throw new AppError('excel.noDataToExport');
     if (ids.length > MAX_EXPORT_ROWS) throw new AppError('res.tooManyIds', { params: { max: MAX_EXPORT_ROWS } });

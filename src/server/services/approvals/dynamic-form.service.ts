@@ -19,10 +19,10 @@ import { assertCan, type Verb } from '../../access/permissions';
 import type { Db } from '../../db/database';
 import { AppError, notFound } from '../../http/errors';
 import { parseId, parseIds, parseVersion, parseVersions, type Row } from '../../resources/document-input';
-import { selectList } from '../../resources/document-read';
+import { loadRows, registerReadSource } from '../../resources/document-read';
 import { writeContext } from '../../resources/document-stages';
 import { storedDocument, writeDocument, type JsonDocumentStore } from '../../resources/document-writer';
-import { MAX_PAGE_SIZE, orderSql, parsePageQuery, whereSql } from '../../resources/page-query';
+import { MAX_PAGE_SIZE } from '../../resources/page-query';
 import { actorOf, presentHistory } from '../../resources/resource.service';
 import { hooksOf, registerSaveHook, type WriteActor } from '../../resources/save-hooks';
 import { deriveRecords, removeWholeDocuments, serviceWrite } from '../../resources/record-writer';
@@ -36,14 +36,15 @@ import { isRecordApprovalField, recordApprovalColumns } from './dynamic-form-app
 /**
  * Dynamic forms at run time (issue 14). A stored definition becomes an entity declaration
  * (`dynamicEntity`, src/model/dynamic-form.ts), and its records are served with the generic API's
- * shapes under `/api/crossapi/dynformdata/<code>/page|view|save|remove|history|export`, so the
+ * shapes under `/api/crossapi/dynformdata/<code>/page|count|view|save|remove|history|export`, so the
  * registry's list, drawer and Excel export work on them unchanged:
  *
  * - records are one jsonb document each in `dyn_form_record` (tenant column, form id, the version
  *   of the design they were filled with). Lists read them through a derived table that turns each
  *   field of the current design into a typed column (`(r.data->>'qty')::bigint as "qty"`: the key is
- *   a bound parameter and the column name a quoted identifier of a validated key), so the registry's
- *   own list query (filters, quick search, sort, paging) and the export's reader run over it;
+ *   a bound parameter and the column name a quoted identifier of a validated key): the table's read
+ *   source (`recordSource`), so the generic list, its count and a record's view (resource.service.ts:
+ *   filters, quick search, sort, paging, reference labels) and the export's reader run over it;
  * - a save is the document writer's (`writeDocument` with a JSON document `store`): the body's
  *   fields, defaults, the form's calculations and visibility (`prepareDynamicValues`), field rules
  *   and the entity's checks (the same code as every registry document and as the drawer),
@@ -97,11 +98,13 @@ export async function loadForm(tx: Db, clientId: number, codeRaw: unknown): Prom
 }
 
 /**
- * The records of one form as a table with a column per field of its design (alias it `t`). Keys
- * are bound as parameters; the column names are quoted identifiers of keys the designer validated.
+ * The records of one form (the entity its design turns into, named by the form's code) as a table
+ * with a column per field of its design: what the generic list, count and view read in place of
+ * `dyn_form_record` (registered as its read source). Keys are bound as parameters; the column names
+ * are quoted identifiers of keys the designer validated; the readers add the company's condition.
  */
-export function recordSource(loaded: LoadedForm, clientId: number): RawBuilder<unknown> {
-  const cols = loaded.entity.fields.filter((f) => !isRecordApprovalField(f.key)).map((f) => {
+function recordSource(entity: EntityDef): RawBuilder<unknown> {
+  const cols = entity.fields.filter((f) => !isRecordApprovalField(f.key)).map((f) => {
     const spec = FIELD_TYPE_TABLE[f.type];
     return spec.storage === 'jsonb'
       ? sql`(r.data -> ${f.key}::text) as ${sql.id(f.key)}`
@@ -109,7 +112,13 @@ export function recordSource(loaded: LoadedForm, clientId: number): RawBuilder<u
   });
   return sql`(select r.id, r.client_id, r.version, r.created_by, r.created_at, r.updated_by, r.updated_at, r.form_version, ${recordApprovalColumns}${
     cols.length ? sql`, ${sql.join(cols)}` : sql``
-  } from dyn_form_record r where r.client_id = ${clientId} and r.form_id = ${loaded.form.id})`;
+  } from dyn_form_record r join dyn_form f on f.id = r.form_id and f.client_id = r.client_id and f.code = ${entity.name})`;
+}
+
+/** The company's enabled form of a code as the generic reads take it: its records' entity (404 for another company's or a disabled one). */
+export async function formEntity(ctx: DynamicContext, code: unknown): Promise<EntityDef> {
+  const { clientId } = await callerTenant(ctx, 'read');
+  return (await withTenant(ctx.db, clientId, (tx) => loadForm(tx, clientId, code))).entity;
 }
 
 export type FormSummary = { id: number; code: string; name: string; name_en: string | null; version: number };
@@ -150,37 +159,7 @@ export async function scenarioForm(ctx: DynamicContext, query: Record<string, un
 }
 
 // ---------------------------------------------------------------------------------------------
-// records: the generic API's shapes
-
-export async function pageRecords(ctx: DynamicContext, code: unknown, query: Record<string, unknown>) {
-  const { clientId } = await callerTenant(ctx, 'read');
-  return withTenant(ctx.db, clientId, async (tx) => {
-    const loaded = await loadForm(tx, clientId, code);
-    const pq = parsePageQuery(loaded.entity, query);
-    const src = recordSource(loaded, clientId);
-    const where = whereSql(loaded.entity, pq, clientId, []);
-    const order = orderSql(loaded.entity, pq);
-    const total = (await sql<{ n: number }>`select count(*)::int as n from ${src} t where ${where}`.execute(tx)).rows[0].n;
-    const rows = (
-      await sql<Row>`select ${selectList(loaded.entity)}, t.form_version from (select t.* from ${src} t where ${where} order by ${order}
-        limit ${pq.size} offset ${(pq.page - 1) * pq.size}) t order by ${order}`.execute(tx)
-    ).rows;
-    return { rows, total };
-  });
-}
-
-async function readRecord(tx: Db, loaded: LoadedForm, clientId: number, id: number): Promise<Row> {
-  const r = await sql<Row>`select ${selectList(loaded.entity)}, t.form_version from ${recordSource(loaded, clientId)} t where t.id = ${id}`.execute(tx);
-  if (!r.rows[0]) throw notFound();
-  return r.rows[0];
-}
-
-export async function viewRecord(ctx: DynamicContext, code: unknown, idRaw: unknown): Promise<Row> {
-  const { clientId } = await callerTenant(ctx, 'read');
-  const id = parseId(idRaw);
-  if (id === null) throw notFound();
-  return withTenant(ctx.db, clientId, async (tx) => readRecord(tx, await loadForm(tx, clientId, code), clientId, id));
-}
+// records: the generic API's shapes (the list, its count and a record's view are the generic reads', over `recordSource`)
 
 /**
  * Creates or updates one filled form: the same stages as the document writer (fields of the body,
@@ -196,7 +175,7 @@ export async function saveRecord(ctx: DynamicContext, code: unknown, body: Row):
   return withTenant(ctx.db, clientId, async (tx) => {
     const loaded = await loadForm(tx, clientId, code);
     const savedId = await writeRecord(tx, actor, loaded, { id, version, body });
-    return readRecord(tx, loaded, clientId, savedId);
+    return (await loadRows(tx, loaded.entity, clientId, [savedId], [], false))[0];
   });
 }
 
@@ -265,11 +244,10 @@ export async function recordHistory(ctx: DynamicContext, code: unknown, idRaw: u
   return { rows: presentHistory(entity, rows, ctx.language) };
 }
 
-/** The export's plan parts: the form, the caller's company and the derived table the list query reads (export.service writes the file). */
-export async function exportSource(ctx: DynamicContext, code: unknown): Promise<{ loaded: LoadedForm; clientId: number; source: RawBuilder<unknown> }> {
+/** The export's plan parts: the form and the caller's company (export.service writes the file from the records' read source). */
+export async function exportForm(ctx: DynamicContext, code: unknown): Promise<{ loaded: LoadedForm; clientId: number }> {
   const { clientId } = await callerTenant(ctx, 'export');
-  const loaded = await withTenant(ctx.db, clientId, (tx) => loadForm(tx, clientId, code));
-  return { loaded, clientId, source: recordSource(loaded, clientId) };
+  return { loaded: await withTenant(ctx.db, clientId, (tx) => loadForm(tx, clientId, code)), clientId };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -281,6 +259,8 @@ export async function exportSource(ctx: DynamicContext, code: unknown): Promise<
  * across versions (its stored values are typed by it). A changed design becomes a new version.
  */
 export function registerDynamicFormHooks(): void {
+  // A form's records are read as a table with a column per field; their rows carry the design version they were filled with.
+  registerReadSource('dyn_form_record', { source: recordSource, columns: ['form_version'], dataScope: false });
   registerSaveHook('dynform', {
     validate: async ({ tx, clientId, before, values, errors }) => {
       const definition = values.definition;

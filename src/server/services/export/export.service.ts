@@ -5,6 +5,7 @@ import { sql, type RawBuilder } from 'kysely';
 import type { DictItem, EntityDef, Language } from '../../../model';
 import { columnFormat, exportCell, exportColumns, headerText, metaRows, refNameHeader, TEMPLATE_SHEET, templateVersion, type ExcelColumn } from '../../../model/excel';
 import type { Db } from '../../db/database';
+import { readFrom } from '../../resources/document-read';
 import { orderSql, whereSql, type PageQuery } from '../../resources/page-query';
 import { refTarget } from '../../resources/references';
 import { loadTenantDictionaries } from '../../kernel/dictionaries/tenant-dictionaries';
@@ -32,7 +33,7 @@ export type ExportPlan = {
   scope: RawBuilder<unknown>[];
   columns: ExcelColumn[];
   language: Language;
-  /** The rows' source when they are not the entity's table (a dynamic form's records: a derived table over jsonb). */
+  /** The rows' source when they are neither the entity's table nor its registered read source (a view's rows computed in code). */
   source?: RawBuilder<unknown>;
   /** Dictionary items the export's labels also come from (a dynamic form's own options). */
   dictItems?: ReadonlyMap<string, readonly DictItem[]>;
@@ -40,7 +41,7 @@ export type ExportPlan = {
   identity?: boolean;
 };
 
-const sourceOf = (plan: ExportPlan): RawBuilder<unknown> => plan.source ?? sql`${sql.table(plan.entity.table)}`;
+const sourceOf = (plan: ExportPlan): RawBuilder<unknown> => plan.source ?? readFrom(plan.entity);
 
 /** The ids of the listed rows, in list order (one narrow query; the rows are read in chunks later). */
 export async function exportIds(db: Db, plan: ExportPlan): Promise<number[]> {
