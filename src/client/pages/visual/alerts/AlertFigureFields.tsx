@@ -1,5 +1,6 @@
 import { Dropdown, Option } from '@fluentui/react-components';
 import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
 import { getReport } from '../../../../model';
 import { alertMeasures, type AlertCondition } from '../../../../model/alerts';
 import { alertCalls, type AlertTile } from '../../../../model/calls/alerts';
@@ -26,7 +27,7 @@ const fromTile = (t: AlertTile, name: unknown) => ({ tile_id: t.id, report: t.re
 
 /** `tile_id`: a designed tile of the caller's dashboard, or none (a report's figure); applies the tower's request once the options are read. */
 export function TileField(p: WidgetProps) {
-  const tr = useTr();
+  const { t } = useTranslation();
   const options = useAlertOptions();
   const { setValues } = p;
   useEffect(() => {
@@ -43,8 +44,8 @@ export function TileField(p: WidgetProps) {
     p.setValues(tile ? { ...fromTile(tile, p.values.name), ...(p.values.condition === 'late_by' ? { condition: 'above' } : {}) } : { tile_id: null, report: '', measure: '', filters: {} });
   };
   return (
-    <Dropdown id={p.id} data-testid="alert-tile" disabled={p.disabled} value={p.value ? (chosen?.name ?? `#${String(p.value)}`) : tr(A.noTile)} selectedOptions={[p.value ? String(p.value) : '']} onOptionSelect={(_, x) => pick(x.optionValue)}>
-      <Option value="">{tr(A.noTile)}</Option>
+    <Dropdown id={p.id} data-testid="alert-tile" disabled={p.disabled} value={p.value ? (chosen?.name ?? `#${String(p.value)}`) : t('alert.ui.noTile')} selectedOptions={[p.value ? String(p.value) : '']} onOptionSelect={(_, x) => pick(x.optionValue)}>
+      <Option value="">{t('alert.ui.noTile')}</Option>
       {tiles.map((t) => (
         <Option key={t.id} value={String(t.id)} data-testid={`alert-tile-${t.id}`}>
           {t.name}
@@ -57,12 +58,13 @@ export function TileField(p: WidgetProps) {
 /** `report`: the datasets the caller may watch; another dataset clears the measure and filters. On a tile, the tile's figure in words. */
 export function DatasetField(p: WidgetProps) {
   const tr = useTr();
+  const { t } = useTranslation();
   const options = useAlertOptions();
   const report = getReport(String(p.value ?? ''));
   if (p.values.tile_id) {
     const m = report?.measures.find((x) => x.key === p.values.measure);
     return (
-      <div data-testid="alert-tile-figure" title={tr(A.tileHint)} style={{ fontSize: 13, color: '#424242', paddingTop: 6 }}>
+      <div data-testid="alert-tile-figure" title={t('alert.ui.tileHint')} style={{ fontSize: 13, color: '#424242', paddingTop: 6 }}>
         {`${report ? tr(report.title) : String(p.value ?? '')} · ${m ? tr(m.label) : String(p.values.measure ?? '')} · ${filtersText(String(p.value ?? ''), filtersOf(p.values.filters), tr)}`}
       </div>
     );

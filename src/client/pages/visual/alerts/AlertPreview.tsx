@@ -1,12 +1,11 @@
 import { Input, Link, MessageBar, MessageBarBody } from '@fluentui/react-components';
+import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { getReport } from '../../../../model';
 import { alertNumber, type AlertCondition } from '../../../../model/alerts';
 import { alertCalls, type AlertPreview } from '../../../../model/calls/alerts';
 import { usePreviewCall } from '../../../api/use-preview-call';
 import type { WidgetProps } from '../../../form/widgets';
-import { A, fill } from './alert-texts';
-import { useTr } from '../report-fields';
 
 /** The figure now for the drawer's values, asked again 400 ms after a change (nothing is stored). */
 function usePreview(v: WidgetProps['values']): AlertPreview | null {
@@ -22,7 +21,7 @@ function usePreview(v: WidgetProps['values']): AlertPreview | null {
  * line, and the rows it counts (the drill-down the alert's notice opens).
  */
 export function ThresholdField(p: WidgetProps) {
-  const tr = useTr();
+  const { t } = useTranslation();
   const navigate = useNavigate();
   const preview = usePreview(p.values);
   const condition = p.values.condition;
@@ -30,12 +29,12 @@ export function ThresholdField(p: WidgetProps) {
   return (
     <div style={{ display: 'grid', gap: 8 }}>
       <Input id={p.id} type="number" disabled={p.disabled} value={p.value === null || p.value === undefined ? '' : String(p.value)} onChange={(_, x) => p.onChange(x.value)} onBlur={p.onBlur} data-testid="alert-threshold" />
-      {condition === 'changed_by' || condition === 'late_by' ? <span style={{ fontSize: 12, color: '#616161' }}>{tr(condition === 'changed_by' ? A.changedHint : A.lateHint)}</span> : null}
+      {condition === 'changed_by' || condition === 'late_by' ? <span style={{ fontSize: 12, color: '#616161' }}>{t(condition === 'changed_by' ? 'alert.ui.changedHint' : 'alert.ui.lateHint')}</span> : null}
       {preview ? (
         <MessageBar intent={preview.across ? 'warning' : 'info'} layout="multiline" data-testid="alert-preview">
           <MessageBarBody>
-            {fill(tr(A.preview), { value: alertNumber(report, String(p.values.measure ?? ''), preview.value) })} {condition === 'changed_by' ? '' : tr(preview.across ? A.previewAcross : A.previewArmed)}{' '}
-            <Link onClick={() => navigate(preview.link)} data-testid="alert-drill">{tr(A.drill)}</Link>
+            {t('alert.ui.preview', { value: alertNumber(report, String(p.values.measure ?? ''), preview.value) })} {condition === 'changed_by' ? '' : t(preview.across ? 'alert.ui.previewAcross' : 'alert.ui.previewArmed')}{' '}
+            <Link onClick={() => navigate(preview.link)} data-testid="alert-drill">{t('alert.ui.drill')}</Link>
           </MessageBarBody>
         </MessageBar>
       ) : null}

@@ -1,5 +1,6 @@
 import { Combobox, Option, Tag, TagGroup } from '@fluentui/react-components';
 import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { AlertPerson } from '../../../../model/calls/alerts';
 import { adminCalls, type Colleague } from '../../../../model/calls/admin';
 import { callApi } from '../../../api/calls';
@@ -44,6 +45,7 @@ const EMPTY: AlertPerson[] = [];
  */
 export function RecipientsField(p: WidgetProps) {
   const tr = useTr();
+  const { t } = useTranslation();
   const known = useAlertOptions()?.people ?? EMPTY;
   const value = Array.isArray(p.value) ? p.value.map(Number) : [];
   const onChange = (ids: number[]) => p.onChange(ids);
@@ -60,7 +62,7 @@ export function RecipientsField(p: WidgetProps) {
         data-testid="alert-users"
         multiselect
         freeform
-        placeholder={tr(A.pickUsers)}
+        placeholder={t('alert.ui.pickUsers')}
         value={q}
         onChange={(e) => setQ(e.target.value)}
         selectedOptions={value.map(String)}
@@ -77,7 +79,7 @@ export function RecipientsField(p: WidgetProps) {
         ))}
         {!loading && rows.length === 0 ? (
           <Option key="none" value="" disabled text="">
-            {tr(A.noColleague)}
+            {t('alert.ui.noColleague')}
           </Option>
         ) : null}
       </Combobox>

@@ -1,15 +1,14 @@
 import { Button } from '@fluentui/react-components';
 import { GaugeRegular } from '@fluentui/react-icons';
 import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import '../../../../../reports';
 import { resolvedPageOf } from '../../../api/resolved-page';
 import { ListPage } from '../../../engine/ListPage';
 import { MissingPage } from '../../../engine/PageStates';
 import type { ListController } from '../../../engine/use-list-controller';
-import { A } from './alert-texts';
 import { askNewAlert, DatasetField, FiltersField, MeasureField, TileField } from './AlertFigureFields';
-import { useTr } from '../report-fields';
 import { ThresholdField } from './AlertPreview';
 import { RecipientsField } from './AlertRecipients';
 
@@ -40,7 +39,7 @@ function NewFromAddress({ list }: { list: ListController }) {
  * drawn by this page's widgets; saved and removed through the document writer.
  */
 export function AlertsPage() {
-  const tr = useTr();
+  const { t } = useTranslation();
   const navigate = useNavigate();
   const resolved = resolvedPageOf('alerts');
   if (!resolved) return <MissingPage opt="alerts" />;
@@ -52,7 +51,7 @@ export function AlertsPage() {
         drawer: () => ({ testIdPrefix: 'alert', widgets: WIDGETS }),
         tools: () => (
           <Button appearance="subtle" icon={<GaugeRegular />} onClick={() => navigate('/visual/control-tower')} data-testid="alerts-tower">
-            {tr(A.backToTower)}
+            {t('alert.ui.backToTower')}
           </Button>
         ),
         extras: (list) => <NewFromAddress list={list} />,
