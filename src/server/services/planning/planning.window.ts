@@ -47,7 +47,8 @@ export const LIVE_LINE_INDEX = 'scm_prodplan_bar_live_line_idx';
 /**
  * Each bar's place among the bars of its plan in its schedule (the live one or a scenario), kept on
  * the bar (issue 31): `split_index` (1 = first by start, then id) and `split_count`, with the plan's
- * category (`plan_category`, issue 34: a line's changeovers are counted from the bars alone). Before, the board
+ * category (`plan_category`, issue 34: a line's changeovers are counted from the bars alone, by the
+ * index LIVE_LINE_INDEX; the renumbering keeps it too, for the installation's rebuild). Before, the board
  * counted them per read with window functions over every bar of the plans in view (about a third of
  * the read's SQL at 10,000 bars). Kept as the plan lateness is (plan-lateness.ts): statement-level
  * triggers on the bars (insert, update of the columns that decide a place, delete) renumber the plans
@@ -70,10 +71,18 @@ const PLACES_DDL = [
   `alter table ${BAR} add column if not exists split_index integer`,
   `alter table ${BAR} add column if not exists split_count integer`,
   `alter table ${BAR} add column if not exists plan_category text`,
+  // The plan's category on the bar: set as the bar is written (a new bar, or one given another plan), so that the places' update
+  // that follows changes no indexed column and may stay a heap-only update.
+  `create or replace function board_bar_category_of_plan() returns trigger language plpgsql as $$
+begin
+  new.plan_category := (select p.category from ${PLAN} p where p.client_id = new.client_id and p.id = new.plan_id);
+  return new;
+end $$`,
+  `drop trigger if exists board_bar_category_of_plan on ${BAR}`,
+  `create trigger board_bar_category_of_plan before insert or update of plan_id on ${BAR} for each row execute function board_bar_category_of_plan()`,
   // A plan's category changed: its bars, in every schedule, carry the new one (the bars' own update
-  // does not renumber: the places' triggers stop at depth 1).
-  // A row trigger on the column alone: the plans' kept ends (plan-lateness.ts) update plans by the
-  // hundred thousand without touching it, and never fire it.
+  // does not renumber: the places' triggers stop at depth 1). A row trigger on the column alone: the
+  // plans' kept ends (plan-lateness.ts) update plans by the hundred thousand without naming it, and never fire it.
   `create or replace function board_bar_plan_category() returns trigger language plpgsql as $$
 begin
   update ${BAR} b set plan_category = new.category
