@@ -4,6 +4,7 @@ import { registerCatalogPart, type CatalogPart } from './i18n';
 import type { FieldType } from './field-types';
 import { FIELD_TYPE_TABLE } from './field-types';
 import type { RuleType } from './rules';
+import type { ErrorKeyOf } from './errors';
 
 /** A label in both interface languages (spec: zh-CN default, en optional). */
 export type Label = { zh: string; en: string };
@@ -50,9 +51,18 @@ export type FieldDef = {
     /**
      * `'keep'`: the target may be removed while this field names it (the generic remove refuses a
      * record still referenced otherwise); the row keeps the id and its area says what a missing
-     * target means (an alert on a removed designed tile is in error).
+     * target means (an alert on a removed designed tile is in error). `'remove'`: the row goes with
+     * its target, removed by the writer (its own hooks run) just before the target is.
      */
-    onTargetRemoved?: 'keep';
+    onTargetRemoved?: 'keep' | 'remove';
+    /**
+     * The row is a line of its target: written or removed only while the target is in none of its
+     * `states.locked` states (a demand line of a published allocation version), refused with `message`
+     * (an error of the conflict kind, 409) for a save, an import and a remove alike; with `onTargetRemoved: 'remove'`, the
+     * line goes with its target (a declared save check, src/server/resources/held-lines.ts).
+     * Example: `lockedWith: { message: 'scm.version.readOnly' }`.
+     */
+    lockedWith?: { message: ErrorKeyOf<'conflict'> };
     /**
      * The picker asks the target's rows by what is typed (the list's or options call's `q`, 50 at a
      * time) instead of listing its first 200: a company's people (`entity: 'user'`, whose options
@@ -71,6 +81,14 @@ export type FieldDef = {
    * the entity's message key, given every named field's value (empty as `*`) and this one's.
    */
   uniqueWith?: { fields: string[]; message?: string };
+  /**
+   * The value lies between two fields of the record a reference field of this entity names, both
+   * included (a demand line's month within its version's months; empty bounds do not limit), else
+   * `message`: checked for every write when the value has no error of its own (a declared save
+   * check, src/server/resources/held-lines.ts). Example:
+   * `within: { ref: 'version_id', from: 'month_from', to: 'month_to', message: 'scm.alloc.reason.cycle_out_of_range' }`.
+   */
+  within?: { ref: string; from: string; to: string; message: string };
   maxLength?: number;
   /** Spec 5 string flags, applied by every form, the save API and the import alike. */
   upperCase?: boolean;
@@ -149,6 +167,16 @@ export type TransitionDef = {
    * which keeps its state and version (an audit row under the action's name). The handler creates.
    */
   copies?: true;
+  /**
+   * What a copying transition writes when its handler is the engine's `copyRecord`
+   * (src/server/resources/record-copy.ts): a new record of these `fields` of the one copied, the
+   * parameters given over them (a new code and name), written as a save writes it; then `lines`, in
+   * order, the rows of other entities that name the record copied by `via`, copied onto the new one
+   * with their stored fields, a field naming an earlier line (`follow`: field -> that line's entity)
+   * pointed at its copy; last `link`, the new record's reference to the one copied (audited `copy`).
+   * Example: `copy: { fields: ['month_from'], link: 'copied_from', lines: [{ entity: 'demand', via: 'version_id' }] }`.
+   */
+  copy?: { fields: string[]; link?: string; lines?: Array<{ entity: string; via: string; follow?: Record<string, string> }> };
   /** Asks before doing it (destructive or final steps). */
   confirm?: Label;
   /**

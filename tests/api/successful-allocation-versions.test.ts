@@ -151,6 +151,18 @@ describe('allocation versions', () => {
     expect(Number(after.demand_qty)).toBe(before - line.plan_qty);
     const rest = (await workbench(brand, draft.id)).body.data;
     expect(Number(after.allocated_qty)).toBe(rest.cells.reduce((s, c) => s + c.qty, 0));
+
+    // A line stays within its version's months.
+    const other = rest.lines[0]!;
+    const outside = await demand.save({ ...(await demand.view(other.id)).body.data, month: '2099-01' });
+    expect(outside.status).toBe(400);
+    expect((outside.body.data as unknown as { errors: Record<string, string> }).errors.month).toBeTruthy();
+
+    // The draft goes with its demand lines and their cells.
+    expect(rest.cells.length).toBeGreaterThan(0);
+    const gone = await versions.remove([draft.id]);
+    expect(gone.status).toBe(200);
+    for (const l of rest.lines) expect((await demand.view(l.id)).status).toBe(404);
   });
 
   it('refuses a duplicate version code on save with "版本号已存在" (and in English)', async () => {

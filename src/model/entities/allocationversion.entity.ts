@@ -81,9 +81,25 @@ export const allocationVersion = defineEntity({
     transitions: [
       { action: 'publish', label: { zh: '发布', en: 'Publish' }, from: ['draft'], to: 'published', roles: ['planner', 'clientadmin', 'admin'], confirm: { zh: '发布后版本只读，且会归档当前已发布的版本。确定发布？', en: 'A published version is read-only, and the version published now will be archived. Publish?' } },
       { action: 'archive', label: { zh: '归档', en: 'Archive' }, from: ['draft', 'published'], to: 'archived', roles: ['planner', 'clientadmin', 'admin'], confirm: { zh: '确定归档该版本？', en: 'Archive this version?' } },
-      // A new draft with this version's settings, demand lines and cells (services/allocation), under
-      // the new code and name asked for here and checked as a save checks them ("版本号已存在").
-      { action: 'copy', label: { zh: '复制为新版本', en: 'Copy to a new version' }, from: ['draft', 'published', 'archived'], copies: true, params: [VERSION_CODE, { ...VERSION_NAME, label: { zh: '新版本名称', en: 'New version name' } }], defaults: { version_code: "version_code + '-C'", name: 'name' } },
+      // A new draft with this version's settings, demand lines and cells (the engine's copyRecord), under
+      // the new code and name asked for here and checked as a save checks them ("版本号已存在"); the
+      // cells follow their lines' copies, and the new draft names the version it was copied from.
+      {
+        action: 'copy',
+        label: { zh: '复制为新版本', en: 'Copy to a new version' },
+        from: ['draft', 'published', 'archived'],
+        copies: true,
+        params: [VERSION_CODE, { ...VERSION_NAME, label: { zh: '新版本名称', en: 'New version name' } }],
+        defaults: { version_code: "version_code + '-C'", name: 'name' },
+        copy: {
+          fields: ['name', 'month_from', 'month_to', 'min_lot', 'early_cycles', 'weight_kpi', 'weight_grade', 'weight_share', 'vendor_settings', 'remark'],
+          lines: [
+            { entity: 'demand', via: 'version_id' },
+            { entity: 'allocationcell', via: 'version_id', follow: { demand_id: 'demand' } },
+          ],
+          link: 'copied_from',
+        },
+      },
     ],
     // Spec 4 / issue 6: a published version is read-only; an archived one too.
     locked: ['published', 'archived'],
@@ -133,7 +149,8 @@ export function vendorSettingsRangeError(value: unknown): string | null {
 
 /**
  * One cell of an allocation version: the quantity of a demand line placed on a vendor in a cycle.
- * Written only by the version's actions (save cells, suggest, copy), never by the generic save.
+ * Written only by the version's actions (save cells, suggest, copy), never by the generic save;
+ * removed with its version or its demand line.
  * `locked` cells are the planner's: a rerun of the suggestion keeps them (a locked 0 keeps the vendor
  * off the line).
  */
@@ -147,8 +164,8 @@ export const allocationCell = defineEntity({
   childOnly: true,
   omitFromForm: "Written by the version's actions only (save cells, suggest, copy) from the allocation workbench, which checks capacity and the version's state.",
   fields: [
-    { key: 'version_id', label: { zh: '分配版本', en: 'Allocation version' }, type: 'reference', ref: { entity: 'allocationversion', labelField: 'version_code' }, required: true },
-    { key: 'demand_id', label: { zh: '需求', en: 'Demand' }, type: 'reference', ref: { entity: 'demand', labelField: 'plan_sku' }, required: true },
+    { key: 'version_id', label: { zh: '分配版本', en: 'Allocation version' }, type: 'reference', ref: { entity: 'allocationversion', labelField: 'version_code', onTargetRemoved: 'remove' }, required: true },
+    { key: 'demand_id', label: { zh: '需求', en: 'Demand' }, type: 'reference', ref: { entity: 'demand', labelField: 'plan_sku', onTargetRemoved: 'remove' }, required: true },
     { key: 'vendor_id', label: { zh: '供应商', en: 'Vendor' }, type: 'reference', ref: { entity: 'vendor', labelField: 'name', codeField: 'code' }, required: true },
     { key: 'cycle', label: { zh: '周期', en: 'Cycle' }, type: 'code', required: true },
     { key: 'qty', label: { zh: '数量', en: 'Quantity' }, type: 'integer', required: true, rules: ['naturalNumber'] },

@@ -26,11 +26,19 @@ export const demand = defineEntity({
   titleField: 'plan_sku',
   defaultSort: { field: 'month', dir: 'asc' },
   fields: [
-    { key: 'version_id', label: { zh: '分配版本', en: 'Allocation version' }, type: 'reference', ref: { entity: 'allocationversion', labelField: 'version_code', codeField: 'version_code' }, required: true },
+    // Read-only with a published or archived version; removed with its version (src/server/resources/held-lines.ts).
+    {
+      key: 'version_id',
+      label: { zh: '分配版本', en: 'Allocation version' },
+      type: 'reference',
+      ref: { entity: 'allocationversion', labelField: 'version_code', codeField: 'version_code', lockedWith: { message: 'scm.version.readOnly' }, onTargetRemoved: 'remove' },
+      required: true,
+    },
     // The year is the month's: set by the server from the month, never typed apart from it.
     { key: 'year', label: { zh: '年份', en: 'Year' }, type: 'integer', readonly: true, grouping: false },
     { key: 'season', label: { zh: '季节', en: 'Season' }, type: 'dict', dict: 'season' },
-    { key: 'month', label: { zh: '月份', en: 'Month' }, type: 'month', required: true },
+    // Within its version's months (a month outside them could never be allocated).
+    { key: 'month', label: { zh: '月份', en: 'Month' }, type: 'month', required: true, within: { ref: 'version_id', from: 'month_from', to: 'month_to', message: 'scm.alloc.reason.cycle_out_of_range' } },
     { key: 'series', label: { zh: '系列', en: 'Series' }, type: 'text', maxLength: 60 },
     { key: 'category', label: { zh: '品类', en: 'Category' }, type: 'dict', dict: 'product_category', required: true },
     { key: 'plan_sku', label: { zh: '计划SKU', en: 'Plan SKU' }, type: 'text', maxLength: 60 },

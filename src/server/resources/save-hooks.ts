@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { requireEntity, type ChildDef, type EntityDef, type FieldDef } from '../../model';
 import type { Db } from '../db/database';
 import { AppError, type FieldError } from '../http/errors';
+import { heldLineHooks } from './held-lines';
 
 /**
  * An entity's own lifecycle hooks in the document writer (the save-side twin of action-handlers.ts),
@@ -142,7 +143,7 @@ export function hooksOf(entity: EntityDef): SaveHook[] {
 
 const declaredCache = new WeakMap<EntityDef, SaveHook[]>();
 
-/** The checks an entity's declaration implies beyond single fields: `uniqueWith` keys and distinct child lines. */
+/** The checks an entity's declaration implies beyond single fields: `uniqueWith` keys, distinct child lines, a line's lock with its record (held-lines.ts). */
 function declaredHooks(entity: EntityDef): SaveHook[] {
   const cached = declaredCache.get(entity);
   if (cached) return cached;
@@ -150,6 +151,7 @@ function declaredHooks(entity: EntityDef): SaveHook[] {
   const distinct = (entity.children ?? []).filter((c) => c.distinct?.fields.length);
   const hooks: SaveHook[] = distinct.length ? [{ afterWrite: (ctx) => checkDistinctLines(ctx, distinct) }] : [];
   if (keyed.length) hooks.push(...uniqueWithHooks(entity, keyed));
+  hooks.push(...heldLineHooks(entity));
   declaredCache.set(entity, hooks);
   return hooks;
 }

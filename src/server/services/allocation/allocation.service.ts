@@ -11,15 +11,16 @@ import type { CallShape } from '../../../model/calls/call';
 import { is, type ReadOf } from '../../../model/calls/input-shape';
 import { registerSaveHook } from '../../resources/save-hooks';
 import type { Workbench, WorkbenchLine } from '../../../model/calls/allocation';
-import { deriveRecords, insertRecords, insertSelected, removeRecords, serviceWrite, updateRecords } from '../../resources/record-writer';
-import { writeDocument } from '../../resources/document-writer';
+import { deriveRecords, insertRecords, removeRecords, serviceWrite, updateRecords } from '../../resources/record-writer';
+import { copyRecord } from '../../resources/record-copy';
 import type { WriteContext } from '../../resources/document-stages';
 import { raiseNotice } from '../notify/notice.service';
 
 /**
  * Demand allocation (issue 6): the version's workbench data, the suggestion, cell edits, publishing
- * (archives the version published before), copying to a new draft, and the rules that keep a
- * published or archived version read-only (its demand lines and cells included).
+ * (archives the version published before), copying to a new draft, and the version's totals. A
+ * published or archived version is read-only by its declared locked states, its demand lines with
+ * it by their declared reference (demand.entity.ts); its cells change only through a draft's actions.
  */
 
 type Row = Record<string, unknown>;
@@ -204,37 +205,6 @@ async function publish(ctx: ActionContext) {
   return { patch, data: { archived: previous.map((p) => Number(p.id)) } };
 }
 
-const DEMAND_COPIED = ['year', 'season', 'month', 'series', 'category', 'plan_sku', 'plan_qty', 'plan_amount', 'remark'];
-
-/** A version's demand lines and cells, copied onto another version (the cells follow their lines' new ids). */
-async function copyDemandAndCells(w: WriteContext, fromId: number, toId: number): Promise<void> {
-  const { tx, actor } = w;
-  const lines = (await sql<Row>`select * from scm_demand where client_id = ${actor.clientId} and version_id = ${fromId} order by id`.execute(tx)).rows;
-  const stored = await insertRecords(w, 'demand', lines.map((d) => ({ ...Object.fromEntries(DEMAND_COPIED.map((k) => [k, d[k]])), version_id: toId })));
-  const newIds = JSON.stringify(lines.map((d, i) => ({ old_id: Number(d.id), new_id: Number(stored[i].id) })));
-  await insertSelected(w, 'allocationcell', ['version_id', 'demand_id', 'vendor_id', 'cycle', 'qty', 'locked', 'source'], sql`
-    select ${toId}::bigint as version_id, m.new_id as demand_id, c.vendor_id, c.cycle, c.qty, c.locked is true as locked, c.source
-    from scm_alloc_cell c join jsonb_to_recordset(${newIds}::jsonb) as m(old_id bigint, new_id bigint) on m.old_id = c.demand_id
-    where c.client_id = ${actor.clientId} and c.version_id = ${fromId} order by c.id`);
-  await storeVersionTotals(tx, actor.clientId, [toId]);
-}
-
-/**
- * Copying starts a new draft with the same settings, demand lines and cells (the transition `copy`:
- * its new code and name are its parameters, read by their fields' rules; the new version is written
- * as a save writes one, so a taken code is refused in the spec's words, the field's `uniqueWith`).
- */
-async function copyVersion(ctx: ActionContext) {
-  const { auth, row, params } = ctx;
-  const w = actionWriter(ctx);
-  const copied = ['month_from', 'month_to', 'min_lot', 'early_cycles', 'weight_kpi', 'weight_grade', 'weight_share', 'vendor_settings', 'remark'];
-  const code = String(params.version_code);
-  const newId = await writeDocument(w, allocationVersion, { body: { ...Object.fromEntries(copied.map((k) => [k, row[k]])), version_code: code, name: params.name || row.name } });
-  await updateRecords(w, allocationVersion, [newId], { copied_from: Number(row.id) }, { audit: 'copy' });
-  await copyDemandAndCells(w, Number(row.id), newId);
-  return { data: { id: newId, version_code: code, message: translate(languageOf(auth), 'scm.version.copied', { code }) } };
-}
-
 /** Brand: choose the maker of an order from the published version (handler-only action `allocate`). */
 async function allocateOrder(ctx: ActionContext) {
   const { tx, clientId, row } = ctx;
@@ -265,26 +235,6 @@ async function allocateOrder(ctx: ActionContext) {
   };
 }
 
-type VersionFacts = { status: string; month_from: string; month_to: string };
-
-/** A version's state and month range, looked up once per write (an import's rows share a few versions). */
-async function versionFacts(tx: Db, clientId: number, id: number, memo: Map<string, unknown>): Promise<VersionFacts | null> {
-  const key = `allocationversion:${id}`;
-  if (!memo.has(key)) {
-    const r = await sql<VersionFacts>`select status, month_from, month_to from scm_alloc_version where client_id = ${clientId} and id = ${id}`.execute(tx);
-    memo.set(key, r.rows[0] ?? null);
-  }
-  return memo.get(key) as VersionFacts | null;
-}
-
-async function assertVersionsDraft(tx: Db, clientId: number, ids: unknown[], memo: Map<string, unknown> = new Map()): Promise<void> {
-  const list = [...new Set(ids.filter((x) => x !== null && x !== undefined).map(Number))];
-  for (const id of list) {
-    const v = await versionFacts(tx, clientId, id, memo);
-    if (v && v.status !== 'draft') throw new AppError('scm.version.readOnly');
-  }
-}
-
 /** Keeps a version's demand, allocated and unplaced totals in step with its lines and cells. */
 async function storeVersionTotals(tx: Db, clientId: number, versionIds: number[]): Promise<void> {
   for (const id of new Set(versionIds)) {
@@ -295,33 +245,15 @@ async function storeVersionTotals(tx: Db, clientId: number, versionIds: number[]
 export function registerAllocationHandlers(): void {
   registerSaveHook('allocationversion', {
     afterWrite: ({ tx, clientId, ids }) => storeVersionTotals(tx, clientId, ids),
-    // A draft goes with its demand lines and cells; published and archived ones are locked by the engine.
-    beforeRemove: async ({ tx, clientId, actor, rows }) => {
-      const ids = rows.map((r) => Number(r.id));
-      const w = serviceWrite(tx, { clientId, userId: actor.userId, username: actor.username, ip: actor.ip });
-      await removeRecords(w, 'allocationcell', { where: sql`t.version_id in (${sql.join(ids)})` });
-      await removeRecords(w, 'demand', { where: sql`t.version_id in (${sql.join(ids)})` }, { hooks: false });
-    },
   });
-  // Demand lines of a published or archived version are read-only with it, and stay in its month range.
+  // Demand lines are read-only with a published or archived version, stay in its month range and go
+  // with it, their cells with them: declared by their fields (demand.entity.ts, src/server/resources/held-lines.ts).
   registerSaveHook('demand', {
-    validate: async ({ tx, clientId, before, values, errors, memo }) => {
-      await assertVersionsDraft(tx, clientId, [values.version_id, before?.version_id], memo);
-      if (values.version_id && typeof values.month === 'string' && !errors.month) {
-        const v = await versionFacts(tx, clientId, Number(values.version_id), memo);
-        if (v && (values.month < v.month_from || values.month > v.month_to)) errors.month = { key: 'scm.alloc.reason.cycle_out_of_range' };
-      }
-    },
     // The year is the month's (spec 3 demand: year, month); the version keeps its totals.
     afterWrite: async ({ tx, clientId, ids }) => {
       await deriveRecords(serviceWrite(tx, { clientId }), 'demand', ids, { year: sql`cast(substr(t.month, 1, 4) as integer)` });
       const r = await sql<{ version_id: number }>`select distinct version_id from scm_demand where client_id = ${clientId} and id = any(${ids}::bigint[])`.execute(tx);
       await storeVersionTotals(tx, clientId, r.rows.map((x) => Number(x.version_id)).filter((x) => x > 0));
-    },
-    beforeRemove: async ({ tx, clientId, actor, rows }) => {
-      await assertVersionsDraft(tx, clientId, rows.map((r) => r.version_id));
-      const w = serviceWrite(tx, { clientId, userId: actor.userId, username: actor.username, ip: actor.ip });
-      await removeRecords(w, 'allocationcell', { where: sql`t.demand_id in (${sql.join(rows.map((r) => Number(r.id)))})` });
     },
     // The version's totals without the lines that went (a remove, or an import's undo).
     afterRemove: async ({ tx, clientId, rows }) => {
@@ -331,7 +263,8 @@ export function registerAllocationHandlers(): void {
   registerActionHandler('allocationversion', 'suggest', suggest);
   registerShapedAction('allocationversion', 'save-cells', SAVE_CELLS, (ctx, input) => saveCells(ctx, input.cells));
   registerActionHandler('allocationversion', 'publish', publish);
-  registerActionHandler('allocationversion', 'copy', copyVersion);
+  // Copy: the version's declared copy (its settings, demand lines and cells), written by the engine.
+  registerActionHandler('allocationversion', 'copy', copyRecord);
   registerActionHandler('prorder', 'allocate', allocateOrder);
 }
 
