@@ -61,7 +61,6 @@ export function AllocationWorkbenchPage() {
       {commands.suggestion && <SuggestResult suggestion={commands.suggestion} lineById={data.lineById} vendorById={data.vendorById} />}
       <WorkbenchBody data={data} grid={grid} pending={pending} openCreate={openCreate} demandLink={demandLink} />
       <ConfirmDialog open={commands.discarding} text={t('alloc.discard', { count: data.totals?.pending ?? 0 })} onConfirm={commands.discard} onCancel={() => commands.setDiscarding(false)} />
-      {commands.transitions.dialog}
       {pending.unsaved.dialog}
       {versionsPage && (
         <FormDrawer

@@ -5,8 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { resolvedPageOf } from '../../api/resolved-page';
 import { ListExcelActions } from '../../engine/ListExcelActions';
+import { TransitionButtons } from '../../form/DrawerTransitions';
 import { OverflowToolbar } from '../../engine/OverflowToolbar';
-import { useLabel } from '../common/admin-kit';
 import type { WorkbenchCommands } from './use-workbench-commands';
 import type { WorkbenchData } from './use-workbench-data';
 import { useWorkbenchStyles } from './workbench-styles';
@@ -16,7 +16,7 @@ const demandQuery = (versionId: number): Record<string, unknown> => ({ 'f.versio
 
 type Props = {
   data: Pick<WorkbenchData, 'version' | 'draft' | 'state' | 'totals'>;
-  commands: Pick<WorkbenchCommands, 'busy' | 'suggest' | 'saveEdits' | 'refresh' | 'transitions'>;
+  commands: Pick<WorkbenchCommands, 'busy' | 'setBusy' | 'suggest' | 'saveEdits' | 'refresh' | 'transitions'>;
   openCreate: () => void;
   demandLink: string;
 };
@@ -43,7 +43,6 @@ function WorkbenchTotals({ totals }: { totals: NonNullable<WorkbenchData['totals
 export function WorkbenchToolbar({ data, commands, openCreate, demandLink }: Props) {
   const s = useWorkbenchStyles();
   const { t } = useTranslation();
-  const label = useLabel();
   const { version, draft, state, totals } = data;
   const { busy } = commands;
   const demandPage = resolvedPageOf('demand');
@@ -60,11 +59,7 @@ export function WorkbenchToolbar({ data, commands, openCreate, demandLink }: Pro
           {t('alloc.save', { count: totals?.pending ?? 0 })}
         </ToolbarButton>
         <ToolbarDivider />
-        {commands.transitions.offered.map((tr) => (
-          <ToolbarButton key={tr.action} icon={TRANSITION_ICON[tr.action]} disabled={busy} onClick={() => commands.transitions.ask(tr)} data-testid={`version-${tr.action}`}>
-            {label(tr.label)}
-          </ToolbarButton>
-        ))}
+        <TransitionButtons toolbar icons={TRANSITION_ICON} prefix="version" record={version} busy={busy} onBusy={commands.setBusy} {...commands.transitions} />
         <ToolbarDivider />
         {version && (
           <Link to={demandLink}>

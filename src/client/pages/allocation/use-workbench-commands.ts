@@ -1,12 +1,10 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import type { TransitionDef } from '../../../model/entity';
 import { allocationVersion } from '../../../model/entities/allocationversion.entity';
 import type { Row } from '../../api/entity-api';
 import { recordTransitions } from '../../form/record-transitions';
-import { runTransitionCall } from '../../form/transition-call';
-import { useAskedTransition } from '../../form/use-asked-transition';
 import { toast } from '../../kernel/toast-bus';
 import { access } from '../../session/access-state';
 import type { PendingCells } from './use-pending-cells';
@@ -38,42 +36,28 @@ function useVersionAction(version: Data['version']) {
 }
 
 /**
- * The version's declared transitions (allocationversion: publish, archive, copy), as the shown
- * version can take them now by its state and the user's roles: asked first (the transition's
- * confirmation, or its parameters in the engine's dialog starting from the version: a copy's new
- * code and name), run at the version read, and the workbench follows (a copy is picked).
+ * The version's declared transitions (allocationversion: publish, archive, copy) for the engine's
+ * buttons (TransitionButtons: asked first, a copy's new code and name in the engine's dialog): those
+ * the shown version can take now by its state and the user's roles, run at the version read. A
+ * publish holds the planner's pending edits: they are saved first, and the version they made is the
+ * planner's own (the action then runs without the version read before). Afterwards the versions are
+ * read again and a copy is picked.
  */
-function useVersionTransitions(data: Data, act: { setBusy: (b: boolean) => void; saveEdits: (quiet: boolean) => Promise<boolean> }) {
+function useVersionTransitions(data: Data, saveEdits: (quiet: boolean) => Promise<boolean>) {
   const { t } = useTranslation();
   const { dashroles } = useSnapshot(access);
   const { version, loadWorkbench, loadVersions, pick } = data;
-  const offered = recordTransitions({ entity: allocationVersion }, version, dashroles);
-  const asked = useAskedTransition(version, (tr, params) => run(tr, params));
-
-  const run = async (tr: TransitionDef, params: Record<string, unknown>): Promise<Record<string, string> | null> => {
-    if (!version) return null;
-    // A confirmation is answered at once; a dialog of parameters stays open until the server agrees.
-    if (!tr.params?.length) asked.close();
-    // A publish holds the planner's pending edits: they are saved first, and the version they made is
-    // the planner's own (the action then runs without the version read before).
+  const made = useRef(0);
+  const call = async (tr: TransitionDef, params: Record<string, unknown>) => {
+    made.current = 0;
     const saving = tr.to === 'published' && Boolean(data.stateRef.current?.edits.size);
-    if (saving && !(await act.saveEdits(true))) return null;
-    const made = { id: 0 };
-    const done = tr.copies ? t('scm.version.copied', { code: String(params.version_code ?? '') }) : t(`alloc.${String(tr.to)}`);
-    act.setBusy(true);
-    try {
-      return await runTransitionCall(tr, async () => {
-        const reply = (await VERSIONS.action(tr.action, [Number(version.id)], params, saving ? null : Number(version.version))) as ActionReply;
-        made.id = Number((reply.data?.[0] as { id?: number } | null)?.id) || 0;
-      }, asked.close, done);
-    } finally {
-      act.setBusy(false);
-      await loadVersions();
-      if (made.id) pick(made.id);
-      else await loadWorkbench(Number(version.id));
-    }
+    if (!version || (saving && !(await saveEdits(true)))) throw new Error('not run');
+    const reply = (await VERSIONS.action(tr.action, [Number(version.id)], params, saving ? null : Number(version.version))) as ActionReply;
+    made.current = Number((reply.data?.[0] as { id?: number } | null)?.id) || 0;
   };
-  return { offered, ask: asked.ask, dialog: asked.dialog };
+  const after = () => void loadVersions().then(() => (made.current ? pick(made.current) : version && loadWorkbench(Number(version.id))));
+  const done = (tr: TransitionDef, params: Record<string, unknown>) => (tr.copies ? t('scm.version.copied', { code: String(params.version_code ?? '') }) : t(`alloc.${String(tr.to)}`));
+  return { transitions: recordTransitions({ entity: allocationVersion }, version, dashroles), call, after, done };
 }
 
 /**
@@ -126,8 +110,8 @@ export function useWorkbenchCommands(data: Data, pending: Pick<PendingCells, 'un
     if (version) void loadWorkbench(Number(version.id));
   };
 
-  const transitions = useVersionTransitions(data, { setBusy, saveEdits });
-  return { busy, discarding, setDiscarding, discard, suggestion, saveEdits, suggest, refresh, transitions };
+  const transitions = useVersionTransitions(data, saveEdits);
+  return { busy, setBusy, discarding, setDiscarding, discard, suggestion, saveEdits, suggest, refresh, transitions };
 }
 
 export type WorkbenchCommands = ReturnType<typeof useWorkbenchCommands>;
