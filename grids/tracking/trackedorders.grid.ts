@@ -1,4 +1,4 @@
-import { definePage, type ChildGridDecl, type ColumnDecl, type FormSection, type RowTone } from '../../src/model';
+import { definePage, type ChildGridDecl, type ColumnDecl, type FormSection, type LineTimelineDecl, type RowTone } from '../../src/model';
 
 /**
  * The tracked orders (issue 12): the maker's orders in progress, the brand's orders at its makers,
@@ -26,7 +26,19 @@ const nodeTones: RowTone[] = [
  * The order's nodes in the drawer (the view's lines, computed with the record: tracking.views.ts),
  * read-only but for the node lines' own transitions (`ordernode.lineOf`) on the maker's rows.
  */
-const nodeGrid = (columns: ColumnDecl[], runs: Pick<ChildGridDecl, 'lineActions' | 'lineCells'> = {}): ChildGridDecl[] => [{ child: 'nodes', columns, editable: false, rowTone: nodeTones, ...runs }];
+const nodeGrid = (columns: ColumnDecl[], runs: Pick<ChildGridDecl, 'lineActions' | 'lineCells'> = {}, drag?: string): ChildGridDecl[] => [
+  { child: 'nodes', columns, editable: false, rowTone: nodeTones, ...runs, timeline: nodeTimeline(drag) },
+];
+/**
+ * Under the nodes, their timeline (plan against actual): the planned bar from planned start to
+ * planned date coloured by the node's state, the projected end of a node that slipped, the actual
+ * date, the critical path, today and the order's delivery; `drag`: the maker drags an open node's
+ * planned bar to a new planned date (the line's `plan`).
+ */
+function nodeTimeline(drag?: string): LineTimelineDecl {
+  const marker = { field: 'delivery_date', label: { zh: '交货', en: 'Delivery' } };
+  return { key: 'node_code', label: 'node_name', start: 'plan_start', end: 'plan_date', actual: 'actual_date', projected: 'projected_date', emphasis: 'critical', state: 'state', marker, ...(drag ? { drag } : {}) };
+}
 
 export const nodeTrackingPage = definePage({
   opt: 'node-tracking',
@@ -52,7 +64,24 @@ export const nodeTrackingPage = definePage({
       { field: 'actual_date', width: 115 }, { field: 'actual_source', width: 100 }, { field: 'sent_to', width: 90 },
     ],
     { lineActions: ['plan', 'send', 'recall'], lineCells: { actual_date: 'actual' } },
+    'plan',
   ),
+  commands: [
+    // The customer order's plan counted back again from its delivery date (its action `nodeplan`), actual dates kept.
+    {
+      key: 'regenerate-nodes',
+      label: { zh: '重新生成节点计划', en: 'Regenerate node plan' },
+      when: "status == 'in_progress'",
+      confirm: {
+        zh: '按当前交货日期和节点跟进配置重新倒排订单 {{order_no}} 的节点计划？已录入的实际日期会保留。',
+        en: 'Count the node plan of order {{order_no}} back again from its delivery date with the current configuration? Recorded actual dates are kept.',
+      },
+      done: { zh: '已重新生成节点计划（{{nodes}} 个节点）', en: 'Node plan regenerated ({{nodes}} nodes)' },
+      run: { entity: 'customerorder', action: 'nodeplan' },
+    },
+    // The order's node plans as a workbook: the list export of the node plans' view (trackednode), in plan order.
+    { key: 'export-nodes', label: { zh: '导出 Excel', en: 'Export to Excel' }, export: { entity: 'trackednode', filters: { 'order_no.eq': 'order_no' }, sort: 'seq,node_code' } },
+  ],
 });
 
 export const brandNodeTimelinePage = definePage({

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import '../../grids';
-import { allPages, definePage, getPage, type PageDef } from './page';
+import { allPages, definePage, getPage, type LineTimelineDecl, type PageDef } from './page';
 import { formFields, resolveField, resolvePage } from './page-resolve';
 import { getEntity, requireEntity } from './entity';
 import { allMenuGroups } from './menus';
@@ -155,5 +155,31 @@ describe('resolvePage', () => {
     expect(() => resolvePage(decl([{ child: 'nodes', columns: ['node_name'], lineCells: { actual_date: 'actual' } }]))).toThrow(/not one of its columns/);
     // A line saved from its cell is an editable view's; ordernode is a table's line.
     expect(() => resolvePage(decl([{ child: 'nodes', columns: cols, lineCells: { actual_date: 'save' } }]))).toThrow(/writable field of an editable view/);
+  });
+
+  it("resolves a line grid's timeline: its fields the line's, its drag a transition taking the bar's end (tracked orders)", () => {
+    const nodes = resolvePage(getPage('node-tracking')!).children[0];
+    expect(nodes.timeline).toMatchObject({ start: 'plan_start', end: 'plan_date', state: 'state', emphasis: 'critical', dragTransition: { action: 'plan' } });
+    // The brand's and the supplier's timelines are read-only.
+    expect(resolvePage(getPage('order-node-timeline')!).children[0].timeline?.dragTransition).toBeUndefined();
+    expect(resolvePage(getPage('supplier-nodes')!).children[0].timeline?.dragTransition).toBeUndefined();
+    const decl = (timeline: Partial<LineTimelineDecl>) => ({
+      ...getPage('node-tracking')!,
+      opt: 'timeline-refused',
+      children: [{ child: 'nodes', columns: ['node_name'], timeline: { key: 'node_code', label: 'node_name', start: 'plan_start', end: 'plan_date', ...timeline } }],
+    });
+    expect(() => resolvePage(decl({ projected: 'nowhere' }))).toThrow(/"nowhere" is not a field of the line/);
+    // `actual` takes an actual date, not the bar's end; `recall` nothing.
+    expect(() => resolvePage(decl({ drag: 'actual' }))).toThrow(/"actual" is not a line transition with a date parameter "plan_date"/);
+    expect(() => resolvePage(decl({ drag: 'recall' }))).toThrow(/not a line transition with a date parameter/);
+  });
+
+  it("refuses a record command naming no registered entity or filtering by a field the record lacks (a tracked order's)", () => {
+    const page = getPage('node-tracking')!;
+    expect(resolvePage(page).page.commands?.map((c) => c.key)).toEqual(['regenerate-nodes', 'export-nodes']);
+    const decl = (commands: PageDef['commands']) => ({ ...page, opt: 'commands-refused', commands });
+    const label = { zh: '导出', en: 'Export' };
+    expect(() => resolvePage(decl([{ key: 'x', label, run: { entity: 'nowhere', action: 'go' } }]))).toThrow(/command "x" names no registered entity/);
+    expect(() => resolvePage(decl([{ key: 'y', label, export: { entity: 'trackednode', filters: { 'order_no.eq': 'pr_no' } } }]))).toThrow(/filters by pr_no, not fields of trackedorder/);
   });
 });

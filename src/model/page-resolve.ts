@@ -2,7 +2,7 @@ import type { ChildDef, EntityDef, FieldDef, Label, TransitionDef } from './enti
 import { getEntity } from './entity';
 import { FIELD_TYPE_TABLE, gridRendererOf, systemColumn, type FieldType, type FormWidget, type GridRenderer } from './field-types';
 import { dictionaryItems } from './dictionaries';
-import type { ChildGridDecl, ColumnDecl, FormFieldConfig, FormFieldDecl, FormOption, FormSection, PageDef, StatusTab, ToolbarAction } from './page';
+import type { ChildGridDecl, ColumnDecl, FormFieldConfig, FormFieldDecl, FormOption, FormSection, LineTimelineDecl, PageDef, StatusTab, ToolbarAction } from './page';
 import { pageActions, pageRoute } from './page';
 import type { Validation } from './rules';
 import { fieldRules } from './validate';
@@ -70,6 +70,8 @@ export type ResolvedChildGrid = {
   lineActions: TransitionDef[];
   /** By column: the line transition whose parameter of that key its cell edits, or `'save'` (an editable view's line saved). */
   lineCells: Record<string, TransitionDef | 'save'>;
+  /** The lines drawn as a timeline under the grid (`ChildGridDecl.timeline`), with the transition a dragged bar runs. */
+  timeline?: LineTimelineDecl & { dragTransition?: TransitionDef };
 };
 
 export type ResolvedPage = {
@@ -253,6 +255,20 @@ function lineRuns(childEntity: EntityDef, decl: ChildGridDecl, columns: Resolved
   return { lineActions: (decl.lineActions ?? []).map(transition), lineCells };
 }
 
+/** A child grid's timeline checked against the line entity: its keys are the line's fields, its drag a line transition with a date parameter named as its `end`. */
+function lineTimeline(childEntity: EntityDef, decl: ChildGridDecl): ResolvedChildGrid['timeline'] {
+  const t = decl.timeline;
+  if (!t) return undefined;
+  const where = `child grid "${decl.child}" (${childEntity.name}) timeline`;
+  for (const key of [t.key, t.label, t.start, t.end, t.actual, t.projected, t.emphasis, t.state]) {
+    if (key !== undefined && !childEntity.fields.some((f) => f.key === key)) throw new Error(`${where}: "${key}" is not a field of the line`);
+  }
+  if (!t.drag) return { ...t };
+  const tr = childEntity.lineOf?.transitions.find((x) => x.action === t.drag);
+  if (!tr?.params?.some((x) => x.key === t.end && x.type === 'date')) throw new Error(`${where}: "${t.drag}" is not a line transition with a date parameter "${t.end}"`);
+  return { ...t, dragTransition: tr };
+}
+
 function childGrid(entity: EntityDef, decl: ChildGridDecl, lookup: EntityLookup): ResolvedChildGrid {
   const child = entity.children?.find((c) => c.key === decl.child);
   if (!child) throw new Error(`entity ${entity.name}: child grid "${decl.child}" is not a child collection`);
@@ -271,6 +287,7 @@ function childGrid(entity: EntityDef, decl: ChildGridDecl, lookup: EntityLookup)
     // The page's own declaration, else the child collection's (which also shapes the Excel import).
     matrix: decl.matrix ?? child.matrix,
     ...(decl.rowTone ? { rowTone: decl.rowTone } : {}),
+    ...(decl.timeline ? { timeline: lineTimeline(childEntity, decl) } : {}),
   };
 }
 
@@ -290,6 +307,12 @@ export function resolvePage(page: PageDef, lookup: EntityLookup = getEntity): Re
   const quick = page.quickSearch ?? [entity.codeField, entity.titleField].filter((x): x is string => Boolean(x));
   const missing = (page.document?.fields ?? []).filter((k) => !sections.some((s) => s.form.some((f) => f.field === k)));
   if (missing.length) throw new Error(`page ${page.opt}: document fields ${missing.join(', ')} are not fields of its form`);
+  for (const c of page.commands ?? []) {
+    const target = c.run?.entity ?? c.export?.entity;
+    if (!target || !lookup(target)) throw new Error(`page ${page.opt}: command "${c.key}" names no registered entity`);
+    const fields = Object.values(c.export?.filters ?? {}).filter((k) => !entity.fields.some((f) => f.key === k));
+    if (fields.length) throw new Error(`page ${page.opt}: command "${c.key}" filters by ${fields.join(', ')}, not fields of ${entity.name}`);
+  }
   return {
     page,
     entity,

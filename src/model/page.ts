@@ -147,7 +147,32 @@ export type PageKind = 'index' | 'page' | 'masterdetail' | 'ecindex' | 'ectabind
  * cell runs `actual`), or, for an editable view's lines, `'save'`: the line saved with that field.
  * Example: `{ child: 'nodes', columns: [...], editable: false, lineActions: ['plan', 'recall'], lineCells: { actual_date: 'actual' } }`.
  */
-export type ChildGridDecl = { child: string; columns: ColumnDecl[]; editable?: boolean; matrix?: ChildMatrix; rowTone?: RowTone[]; lineActions?: string[]; lineCells?: Record<string, string> };
+export type ChildGridDecl = { child: string; columns: ColumnDecl[]; editable?: boolean; matrix?: ChildMatrix; rowTone?: RowTone[]; lineActions?: string[]; lineCells?: Record<string, string>; timeline?: LineTimelineDecl };
+
+/**
+ * A child grid's lines also drawn as a timeline under it (a Gantt of the record's dated lines, drawn
+ * by src/client/grid/LineTimeline.tsx), each key a field of the line: per line its bar from the end
+ * of the day `start` to the end of the day `end`, its `actual` date as a diamond, where an open line
+ * is now expected to end (`projected`, where it differs from `end`) as a dashed bar of the same
+ * length; `emphasis` (a boolean) outlines a line and bolds its name (a critical path); `state` (a
+ * dictionary whose items carry `extra.colour`) colours the bars, with a legend; `marker` a date of
+ * the record drawn across (a delivery date), beside today's line. `key` names each row
+ * (`timeline-row-<key>`). `drag`: a line transition with a date parameter named as `end`, run with
+ * the day an open line's bar is dragged to (where the transition is open to the line).
+ * Example: `timeline: { key: 'node_code', label: 'node_name', start: 'plan_start', end: 'plan_date', actual: 'actual_date', drag: 'plan' }`.
+ */
+export type LineTimelineDecl = {
+  key: string;
+  label: string;
+  start: string;
+  end: string;
+  actual?: string;
+  projected?: string;
+  emphasis?: string;
+  state?: string;
+  marker?: { field: string; label: Label };
+  drag?: string;
+};
 
 /**
  * A line's colour by a condition on it (an expression over the line's fields): the first rule that
@@ -163,6 +188,23 @@ export type RowTone = { when: string; tone: 'danger' | 'warning' | 'info' | 'suc
  * group's); `superOnly`: shown to the super administrator alone (a platform screen).
  */
 export type PageMenu = { group: string; order: number; code?: string; roles?: string[]; companies?: readonly CompanyType[]; superOnly?: boolean };
+
+/**
+ * A command of a stored record in its drawer's footer, beside the record's own actions (drawn by
+ * src/client/engine/record-commands-extension.tsx; test id `command-<key>`), shown while `when` (an
+ * expression over the record) holds:
+ * - `run`: another registry entity's action on the record's id (a view over that entity's table: a
+ *   tracked order is its customer order), asked first with `confirm` (`{{field}}` filled from the
+ *   record); then `done` is said (`{{field}}` filled from the reply's first data row), else the
+ *   reply's `message`, else 操作成功, and the record is read again;
+ * - `export`: the list export of an entity or view narrowed by list filters taken from the record's
+ *   fields (`{ 'order_no.eq': 'order_no' }`: `f.order_no.eq=<the record's order_no>`), in `sort`.
+ * Example: `{ key: 'regenerate', label, run: { entity: 'customerorder', action: 'nodeplan' }, when: "status == 'in_progress'", confirm }`.
+ */
+export type RecordCommandDecl = { key: string; label: Label; when?: string; confirm?: Label; done?: Label } & (
+  | { run: { entity: string; action: string }; export?: never }
+  | { export: { entity: string; filters: Record<string, string>; sort?: string }; run?: never }
+);
 
 export type PageDef = {
   /** Unique page key, the `{opt}` of its routes. */
@@ -187,6 +229,8 @@ export type PageDef = {
   quickSearch?: string[];
   form: FormSection[];
   children?: ChildGridDecl[];
+  /** Commands of a stored record in its drawer's footer (RecordCommandDecl). */
+  commands?: RecordCommandDecl[];
   /**
    * The record as a document: printed (`/page/document/{opt}?id=`) and as a workbook
    * (`GET /api/{prefix}/{entity}/workbook?id=`). `fields`: its header, by key among the form's fields

@@ -111,7 +111,7 @@ describe('a late bar names its reason', () => {
       await select(page, node, from);
       await page.locator(`[data-testid=late-reasons] [data-testid=late-reason-open-node]`).click();
       await page.waitForURL((u) => u.pathname === '/scm/page/node-tracking' && u.searchParams.get('order') === String(nr.order_id));
-      await page.locator(`[data-testid=node-row-${nr.node_code}]`).waitFor();
+      await page.locator(`[data-testid=timeline-row-${nr.node_code}]`).waitFor();
       await snap(page, `late-reasons-node-timeline-${lang}-${size.width}`);
 
       // Lock: the locking bar selected and in view (the toolbar offers to unlock it).

@@ -47,13 +47,13 @@ describe('node plan dates on the timeline, Excel, and the shop floor by colour x
     expect(target, 'an order with an open node ahead').not.toBeNull();
     const { order, id, code, plan } = target!;
     await page.goto(`${run.server.url}/scm/page/node-tracking?order=${String(order.id)}`);
-    const bar = page.locator(`[data-testid=plan-bar-${code}]`);
+    const bar = page.locator(`[data-testid=timeline-bar-${code}]`);
     await bar.waitFor();
     // The timeline sits under the order's node grid in the drawer: scrolled to, as the planner does.
     await bar.scrollIntoViewIfNeeded();
     const box = (await bar.boundingBox())!;
     // Move right pixel by pixel until the landing label, shown while the bar is held, says three days later.
-    const landing = () => page.evaluate(() => document.querySelector('[data-testid=plan-landing]')?.textContent ?? null);
+    const landing = () => page.evaluate(() => document.querySelector('[data-testid=timeline-landing]')?.textContent ?? null);
     await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
     await page.mouse.down();
     const want = addDays(plan, 3);
@@ -66,9 +66,9 @@ describe('node plan dates on the timeline, Excel, and the shop floor by colour x
     expect(await landing()).toBe(want);
     await snap(page, 'node-plan-01-dragging-1366');
     await page.mouse.up();
-    await page.waitForSelector(`[data-testid=node-row-${code}][data-plan="${want}"]`, { timeout: 15_000 });
+    await page.waitForSelector(`[data-testid=timeline-row-${code}][data-end="${want}"]`, { timeout: 15_000 });
     await page.reload();
-    await page.waitForSelector(`[data-testid=node-row-${code}][data-plan="${want}"]`, { timeout: 15_000 });
+    await page.waitForSelector(`[data-testid=timeline-row-${code}][data-end="${want}"]`, { timeout: 15_000 });
     await snap(page, 'node-plan-02-moved-1366');
     // The same move from the node's row (the node line's transition `plan`, the drag's keyboard twin):
     // the dialog starts at the planned date; two more days, the row and its bar follow.
@@ -79,18 +79,18 @@ describe('node plan dates on the timeline, Excel, and the shop floor by colour x
     await page.fill('input[data-testid=param-plan_date]', typed);
     await snap(page, 'node-plan-02b-row-replan-1366');
     await page.click('[data-testid=transition-ok]');
-    await page.waitForSelector(`[data-testid=node-row-${code}][data-plan="${typed}"]`, { timeout: 15_000 });
+    await page.waitForSelector(`[data-testid=timeline-row-${code}][data-end="${typed}"]`, { timeout: 15_000 });
     await page.waitForSelector(`[data-testid=child-nodes] .ag-row[row-id="id-${id}"] .ag-cell[col-id=plan_date]:text-is("${typed}")`, { timeout: 15_000 });
     await page.waitForSelector('[data-testid=transition-dialog-plan]', { state: 'detached' });
     // And back by a drag-free second call, so the sheet below has the dragged date.
     await page.click(`[data-testid=line-${id}-plan]`);
     await page.fill('input[data-testid=param-plan_date]', want);
     await page.click('[data-testid=transition-ok]');
-    await page.waitForSelector(`[data-testid=node-row-${code}][data-plan="${want}"]`, { timeout: 15_000 });
+    await page.waitForSelector(`[data-testid=timeline-row-${code}][data-end="${want}"]`, { timeout: 15_000 });
     await page.setViewportSize({ width: 1920, height: 1080 });
     await snap(page, 'node-plan-03-moved-1920');
 
-    const [d] = await Promise.all([page.waitForEvent('download', { timeout: 20_000 }) as Promise<Download>, page.click('[data-testid=export-nodes]')]);
+    const [d] = await Promise.all([page.waitForEvent('download', { timeout: 20_000 }) as Promise<Download>, page.click('[data-testid=command-export-nodes]')]);
     const file = join(dir, 'node-plans.xlsx');
     await d.saveAs(file);
     // The list export of the view of node plans: named by the view and the time.
@@ -107,8 +107,8 @@ describe('node plan dates on the timeline, Excel, and the shop floor by colour x
     // The same page in English (the language kept in this browser).
     await page.evaluate(() => localStorage.setItem('language', 'en'));
     await page.reload();
-    await page.waitForSelector(`[data-testid=node-row-${code}][data-plan="${want}"]`, { timeout: 15_000 });
-    expect(await page.textContent('[data-testid=export-nodes]')).toBe('Export to Excel');
+    await page.waitForSelector(`[data-testid=timeline-row-${code}][data-end="${want}"]`, { timeout: 15_000 });
+    expect(await page.textContent('[data-testid=command-export-nodes]')).toBe('Export to Excel');
     await snap(page, 'node-plan-04-en-1920');
     await page.setViewportSize({ width: 1366, height: 768 });
     await snap(page, 'node-plan-05-en-1366');

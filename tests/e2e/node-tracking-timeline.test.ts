@@ -49,12 +49,12 @@ describe('node tracking timeline', () => {
     const copy = makerRows.find((m) => m.source_no === pick.pr_no)!;
 
     await brand.goto(`${run.server.url}/scm/page/order-node-timeline?pr=${pick.id}`);
-    await brand.waitForSelector('[data-testid=order-timeline] [data-testid^=node-row-]');
+    await brand.waitForSelector('[data-testid=timeline-nodes] [data-testid^=timeline-row-]');
     // The list shows only the brand's own orders (as many rows as its shares say).
     await rowTotalIs(brand, brandRows.length);
     // The first node without an actual date is the one the maker records.
-    const open = brand.locator('[data-testid=order-timeline] g[data-actual=""]').first();
-    const code = (await open.getAttribute('data-testid'))!.replace('node-row-', '');
+    const open = brand.locator('[data-testid=timeline-nodes] g[data-actual=""]').first();
+    const code = (await open.getAttribute('data-testid'))!.replace('timeline-row-', '');
     const stateBefore = await open.getAttribute('data-state');
     expect(['late', 'at_risk', 'on_track']).toContain(stateBefore);
     await snap(brand, 'node-tracking-01-brand-before');
@@ -67,11 +67,11 @@ describe('node tracking timeline', () => {
     }
     await brand.setViewportSize({ width: 1600, height: 900 });
     await brand.goto(`${run.server.url}/scm/page/order-node-timeline?pr=${pick.id}`);
-    await brand.waitForSelector('[data-testid=order-timeline] [data-testid^=node-row-]');
+    await brand.waitForSelector('[data-testid=timeline-nodes] [data-testid^=timeline-row-]');
 
     await maker.goto(`${run.server.url}/scm/page/node-tracking?order=${copy.id}`);
     await maker.waitForSelector(`[data-testid=order-timeline][data-order="${String(copy.order_no)}"]`);
-    await maker.waitForSelector(`[data-testid=node-row-${code}]`);
+    await maker.waitForSelector(`[data-testid=timeline-row-${code}]`);
     const today = await maker.evaluate(() => {
       const d = new Date();
       const p = (n: number) => String(n).padStart(2, '0');
@@ -80,7 +80,7 @@ describe('node tracking timeline', () => {
     const node = ((await get(maker, `/api/scmapi/nodetrack/timeline?order_id=${String(copy.id)}`)).data as unknown as TimelineNodes).tracking.nodes.find((n) => n.node_code === code)!;
     // The date typed in the node's cell of the drawer's node grid runs the line's `actual`.
     await typeActualDate(maker, node.id, today);
-    await maker.waitForSelector(`[data-testid=node-row-${code}][data-actual="${today}"]`);
+    await maker.waitForSelector(`[data-testid=timeline-row-${code}][data-actual="${today}"]`);
     await maker.waitForSelector(`${nodeCell(node.id, 'actual_source')}:text-is("工厂录入")`);
     await snap(maker, 'node-tracking-02-maker-recorded');
     // The maker's drawer at each screen size: the node grid over the timeline.
@@ -91,8 +91,8 @@ describe('node tracking timeline', () => {
     await maker.setViewportSize({ width: 1600, height: 900 });
 
     // The brand's timeline moves without a reload: the node is done (on time or late), the table says the date.
-    await brand.waitForSelector(`[data-testid=order-timeline] [data-testid=node-row-${code}][data-actual="${today}"]`, { timeout: 15_000 });
-    const stateAfter = await brand.getAttribute(`[data-testid=node-row-${code}]`, 'data-state');
+    await brand.waitForSelector(`[data-testid=timeline-nodes] [data-testid=timeline-row-${code}][data-actual="${today}"]`, { timeout: 15_000 });
+    const stateAfter = await brand.getAttribute(`[data-testid=timeline-row-${code}]`, 'data-state');
     expect(['done', 'done_late']).toContain(stateAfter);
     await brand.waitForSelector(`${nodeCell(node.id, 'actual_date')}:text-is("${today}")`, { timeout: 15_000 });
     await snap(brand, 'node-tracking-03-brand-after');
@@ -102,7 +102,7 @@ describe('node tracking timeline', () => {
     }
 
     // Regenerating the node plan asks first in the engine's confirmation, then keeps the recorded date.
-    await maker.click('[data-testid=regenerate-nodes]');
+    await maker.click('[data-testid=command-regenerate-nodes]');
     await maker.waitForSelector(`[role=alertdialog]:has-text("重新倒排订单 ${String(copy.order_no)} 的节点计划")`);
     for (const [width, height] of [[1366, 768], [1920, 1080]]) {
       await maker.setViewportSize({ width, height });
@@ -111,7 +111,7 @@ describe('node tracking timeline', () => {
     await maker.click('[data-testid=confirm-ok]');
     await maker.waitForSelector('text=已重新生成节点计划');
     await maker.waitForSelector('[role=alertdialog]', { state: 'detached' });
-    await maker.waitForSelector(`[data-testid=node-row-${code}][data-actual="${today}"]`);
+    await maker.waitForSelector(`[data-testid=timeline-row-${code}][data-actual="${today}"]`);
 
     // The maker's node calendar shows the nodes on FullCalendar; a click opens the order's timeline.
     await maker.goto(`${run.server.url}/zp/scm/calendarview/node-tracking`);
@@ -216,12 +216,12 @@ describe('node tracking timeline', () => {
       return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())}`;
     });
     await brand.goto(`${run.server.url}/scm/page/order-node-timeline?pr=${String(pick!.id)}`);
-    await brand.waitForSelector('[data-testid=order-timeline] [data-testid=node-row-FAB_IN]');
-    expect(await brand.getAttribute('[data-testid=node-row-FAB_IN]', 'data-actual')).toBe('');
+    await brand.waitForSelector('[data-testid=timeline-nodes] [data-testid=timeline-row-FAB_IN]');
+    expect(await brand.getAttribute('[data-testid=timeline-row-FAB_IN]', 'data-actual')).toBe('');
 
     // Its date typed in the node's cell: the supplier's node saved (suppliernode), recorded on the maker's order.
     await typeActualDate(supplier, fabId, today);
-    await supplier.waitForSelector(`[data-testid=node-row-FAB_IN][data-actual="${today}"]`);
+    await supplier.waitForSelector(`[data-testid=timeline-row-FAB_IN][data-actual="${today}"]`);
     await supplier.waitForSelector(`${nodeCell(fabId, 'actual_source')}:text-is("供应商录入")`);
     expect(await supplier.textContent(nodeCell(fabId, 'actual_date'))).toBe(today);
     await snap(supplier, 'node-tracking-06-supplier-recorded');
@@ -231,11 +231,11 @@ describe('node tracking timeline', () => {
     }
 
     // The brand's timeline moves without a reload; the maker's page says who entered it.
-    await brand.waitForSelector(`[data-testid=node-row-FAB_IN][data-actual="${today}"]`, { timeout: 15_000 });
+    await brand.waitForSelector(`[data-testid=timeline-row-FAB_IN][data-actual="${today}"]`, { timeout: 15_000 });
     await brand.waitForSelector(`${nodeCell(fabId, 'actual_source')}:text-is("供应商录入")`, { timeout: 15_000 });
     await snap(brand, 'node-tracking-07-brand-supplier-date');
     await maker.reload();
-    await maker.waitForSelector(`[data-testid=node-row-FAB_IN][data-actual="${today}"]`);
+    await maker.waitForSelector(`[data-testid=timeline-row-FAB_IN][data-actual="${today}"]`);
     expect(await maker.textContent(nodeCell(fabId, 'actual_source'))).toBe('供应商录入');
     expect(errors).toEqual([]);
   });

@@ -174,8 +174,8 @@ describe('work orders and the scan validation page', () => {
     expect(mine, `the brand's row of ${String(order.source_no)}`).toBeTruthy();
     await brand.waitForSelector('[data-testid^=grid-] .ag-row', { timeout: 30000 });
     await brand.goto(`${run.server.url}/scm/page/order-node-timeline?pr=${mine!.id}`);
-    await brand.waitForSelector('[data-testid=order-timeline] [data-testid=node-row-FINISHING]');
-    expect(await brand.getAttribute('[data-testid=node-row-FINISHING]', 'data-actual')).toBe('');
+    await brand.waitForSelector('[data-testid=timeline-nodes] [data-testid=timeline-row-FINISHING]');
+    expect(await brand.getAttribute('[data-testid=timeline-row-FINISHING]', 'data-actual')).toBe('');
 
     // 完工汇报 of finishing, two pieces short: asked to confirm, then the work order is finished.
     const finRow = done.findIndex((d) => d.wo.endsWith('-P50'));
@@ -202,15 +202,15 @@ describe('work orders and the scan validation page', () => {
       const p = (n: number) => String(n).padStart(2, '0');
       return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())}`;
     });
-    await brand.waitForSelector(`[data-testid=node-row-FINISHING][data-actual="${today}"]`, { timeout: 15000 });
-    expect(['done', 'done_late']).toContain(await brand.getAttribute('[data-testid=node-row-FINISHING]', 'data-state'));
+    await brand.waitForSelector(`[data-testid=timeline-row-FINISHING][data-actual="${today}"]`, { timeout: 15000 });
+    expect(['done', 'done_late']).toContain(await brand.getAttribute('[data-testid=timeline-row-FINISHING]', 'data-state'));
     // Its source in the drawer's node grid (a row per node, by the maker's node id).
     const nodes = (await apiGet<{ tracking: { nodes: Array<{ id: number; node_code: string }> } }>(token, `/scmapi/nodetrack/timeline?order_id=${String(order.id)}`)).tracking.nodes;
     const finishing = nodes.find((n) => n.node_code === 'FINISHING')!;
     const source = `[data-testid=child-nodes] .ag-row[row-id="id-${finishing.id}"] .ag-cell[col-id=actual_source]`;
     await brand.waitForSelector(`${source}:text-is("工单报工")`, { timeout: 15000 });
     // Cutting is not done: one bundle of the plan went through it.
-    expect(await brand.getAttribute('[data-testid=node-row-CUTTING]', 'data-actual')).toBe('');
+    expect(await brand.getAttribute('[data-testid=timeline-row-CUTTING]', 'data-actual')).toBe('');
     await snap(brand, 'wo-06-brand-node-from-report');
     expect(errors).toEqual([]);
     await brand.close();

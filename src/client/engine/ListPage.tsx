@@ -8,6 +8,8 @@ import { ConfirmDialog, TransitionDialog } from '../form/dialogs';
 import { FormDrawer, type DrawerSlots } from '../form/FormDrawer';
 // Every record drawer of a list offers a link to its record (spec 8 "copy link").
 import './copy-link-extension';
+// A page's declared commands of a record (PageDef.commands) in its drawer's footer.
+import './record-commands-extension';
 import { EntityGrid } from '../grid/EntityGrid';
 import { GroupedGrid } from '../grid/GroupedGrid';
 import { ActiveFilterBar } from './ActiveFilterBar';

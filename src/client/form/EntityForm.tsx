@@ -47,7 +47,7 @@ export type EntityFormProps = {
 
 /** A child grid's runs from its rows over a line entity, for a stored record: its transitions' buttons drawn by `LineActions`. */
 function childLines(c: ResolvedPage['children'][number], record: Row | null, onDone: () => void): ChildGridProps['lines'] {
-  if (!record || (!c.lineActions.length && !Object.keys(c.lineCells).length)) return undefined;
+  if (!record || (!c.lineActions.length && !Object.keys(c.lineCells).length && !c.timeline?.dragTransition)) return undefined;
   return {
     master: record,
     onDone,
@@ -74,6 +74,7 @@ export const EntityForm = forwardRef<EntityFormHandle, EntityFormProps>(function
           newRow: () => f.childLines(c.child.key).newRow(c),
           lines: childLines(c, props.record, () => props.onLinesChanged?.()),
           linesBusy: f.busy,
+          master: props.record,
         };
         const custom = props.childRenderers?.[c.child.key];
         if (custom) return <div key={`${c.child.key}-${f.restored}`}>{custom(childProps)}</div>;

@@ -9,7 +9,8 @@ import { gridTheme, GRID_LOCALE } from './EntityGrid';
 import { ROW_TONE_CSS, rowToneClass } from './row-tone';
 import { SPREADSHEET_CSS } from './useSpreadsheetKeys';
 import { useChildGrid } from './use-child-grid';
-import type { ChildLines } from './child-grid-lines';
+import { lineOfRow, type ChildLines } from './child-grid-lines';
+import { LineTimeline } from './LineTimeline';
 import './grid-modules';
 
 /**
@@ -32,6 +33,8 @@ export type ChildGridProps = {
   lines?: ChildLines;
   /** The lines' runs wait (the form is busy). */
   linesBusy?: boolean;
+  /** The stored record the lines belong to (its timeline's marker, `ChildGridDecl.timeline`). */
+  master?: Record<string, unknown> | null;
 };
 
 const useStyles = makeStyles({
@@ -127,6 +130,7 @@ export function ChildGrid(p: ChildGridProps) {
           ))}
         </ul>
       )}
+      {p.grid.timeline && p.rows.length > 0 && <LineTimeline grid={p.grid} rows={p.rows.map(lineOfRow)} master={p.master ?? p.lines?.master ?? null} lines={p.lines} busy={Boolean(p.linesBusy)} />}
     </section>
   );
 }

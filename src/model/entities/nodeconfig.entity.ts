@@ -116,6 +116,9 @@ export const nodeConfig = defineEntity({
       ...errorTexts(nodeconfigErrors, 'zh-CN'),
       'tracking.duplicateNode': '品类“{{category}}”、订单类型“{{order_type}}”下已有节点 {{node_code}}',
       'tracking.regenerated': '已为 {{n}} 个订单生成节点计划',
+      // The tracked order drawers' summary under the nodes' timeline (src/client/pages/tracking/TimelinePanel.tsx).
+      'nt.summary': '交货 {{delivery}} · 完成 {{done}}/{{total}} · 逾期 {{late}} · 风险 {{risk}} · 预计完成 {{projected}}',
+      'nt.noNodes': '该订单还没有节点计划',
       'notify.nodesSent.title': '{{maker}} 发来订单 {{no}} 的节点',
       'notify.nodesSent.body': '请在“客户订单节点”中录入节点 {{nodes}} 的实际完成日期。',
       'notify.nodeLate.title': '订单 {{no}} 节点“{{node}}”已逾期',
@@ -129,6 +132,8 @@ export const nodeConfig = defineEntity({
       ...errorTexts(nodeconfigErrors, 'en'),
       'tracking.duplicateNode': 'Category "{{category}}", order type "{{order_type}}" already has node {{node_code}}',
       'tracking.regenerated': 'Node plans generated for {{n}} orders',
+      'nt.summary': 'Delivery {{delivery}} · done {{done}}/{{total}} · late {{late}} · at risk {{risk}} · projected end {{projected}}',
+      'nt.noNodes': 'This order has no node plan yet',
       'notify.nodesSent.title': '{{maker}} sent the nodes of order {{no}}',
       'notify.nodesSent.body': 'Record the actual dates of {{nodes}} under "Customer order nodes".',
       'notify.nodeLate.title': 'Order {{no}}: node "{{node}}" is late',
