@@ -41,7 +41,8 @@ export type FieldType = (typeof FIELD_TYPES)[number];
  * JSON object keyed by records of another entity, one row of declared fields per record (a JSON
  * field's `entries`, such as per-vendor settings of an allocation version). `recordlist` is ours too:
  * a JSON list of small records, one row of inputs per item (a JSON field's `items`, such as a
- * designed choice's options).
+ * designed choice's options). `files` is ours too: a list of files stored through the field's upload
+ * call (src/model/file-field.ts).
  */
 export type FormWidget =
   | ''
@@ -61,6 +62,7 @@ export type FormWidget =
   | 'textarea'
   | 'keyedtable'
   | 'recordlist'
+  | 'files'
   | 'number'
   | 'switch';
 

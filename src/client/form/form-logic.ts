@@ -166,7 +166,7 @@ function preparedValues(fields: readonly ResolvedField[], values: FormValues): F
 }
 
 const TEXT_WIDGETS = new Set<FormWidget>(['', 'textarea', 'autocomplete', 'markdown', 'datetime']);
-const JSON_WIDGETS = new Set<FormWidget>(['transfer', 'matrixinputtable', 'rulestable', 'fmsfiltermapping', 'checkboxlist']);
+const JSON_WIDGETS = new Set<FormWidget>(['transfer', 'matrixinputtable', 'rulestable', 'fmsfiltermapping', 'checkboxlist', 'files']);
 
 /**
  * Spec 5: upper-case, lower-case and trim flags are applied to string values before submit. Text
@@ -235,6 +235,7 @@ const EMPTY_BY_WIDGET: Record<FormWidget, unknown> = {
   fmsfiltermapping: null,
   keyedtable: null,
   recordlist: [],
+  files: [],
 };
 
 /** Resolves a declared default (spec 7 tokens) for a field; undefined when there is none. */

@@ -3,6 +3,7 @@ import type { FormWidget } from '../../../model/field-types';
 import { DateTimeInput, NumberInput, PlainInput, RuntimeLocationInput, SwitchInput, TextareaInput } from './basic';
 import { AutoComplete, CheckboxList, DropdownBox, ImageDropdownBox, TransferList } from './choice';
 import { DropdownTable, TreeSelect } from './reference';
+import { FilesInput } from './files';
 import { KeyedTable } from './keyed-table';
 import { RecordList } from './record-list';
 import { FilterMapping, MarkdownEditor, MatrixWidget, RulesTable } from './structured';
@@ -32,6 +33,7 @@ export const WIDGETS: Record<FormWidget, ComponentType<WidgetProps>> = {
   matrixinputtable: MatrixWidget,
   keyedtable: KeyedTable,
   recordlist: RecordList,
+  files: FilesInput,
 };
 
 export type { WidgetProps } from './types';
