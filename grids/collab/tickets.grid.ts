@@ -1,4 +1,5 @@
 import { definePage, type ColumnDecl, type FormFieldDecl } from '../../src/model';
+import { filesField } from '../../src/model/file-field';
 import { ticketCalls } from '../../src/model/calls/tickets';
 import { ticket, ticketRole } from '../../src/model/entities/ticket.entity';
 
@@ -158,4 +159,22 @@ export const ticketMemberPage = definePage({
       ],
     },
   ],
+});
+
+/**
+ * A comment on a ticket (spec: text with images and files): the engine's inline form over the ticket's
+ * comment, under the ticket's comments, for owners, participants and the initiator while the ticket
+ * is open. The files are stored as they are picked (the ticket calls' `upload`) and sent with the text
+ * through the ticket calls' `comment`, which checks the caller's role, the open ticket and that the
+ * files are the caller's own uploads, and tells the ticket's people.
+ */
+export const ticketCommentPage = definePage({
+  opt: 'ticketcomment',
+  cata: 'collab',
+  kind: 'view',
+  entity: 'ticket_comment',
+  title: { zh: '评论', en: 'Comment' },
+  columns: ['content'],
+  actions: [],
+  form: [{ modelName: 'comment', form: [{ field: 'content', spanClass: 'full' }, filesField({ field: 'attachments', spanClass: 'full' }, ticketCalls.upload)] }],
 });

@@ -90,12 +90,22 @@ describe('an exception ticket between the brand and its maker', () => {
     await maker.waitForSelector('[data-testid=ticket-member-drawer]', { state: 'detached' });
     await maker.waitForSelector('[data-testid=ticket-members] >> text=参与人：王计划（华纺制衣）');
 
-    // They comment; each page follows the other's comment live.
-    await maker.fill('[data-testid=ticket-comment-input]', '已确认，安排罗纹重新染色');
+    // They comment in the engine's comment form (text and files); each page follows the other's comment live.
+    // The maker's comment carries a photo, stored as it is picked (the form's files field) and sent with the text.
+    const swatch = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
+    await maker.fill('[data-testid=ticket-comment-form] [data-field=content] textarea', '已确认，安排罗纹重新染色');
+    await maker.setInputFiles('#f-ticketcomment-attachments', { name: 'swatch.png', mimeType: 'image/png', buffer: swatch });
+    await maker.waitForSelector('[data-testid=ticket-comment-form] [data-field=attachments] >> text=swatch.png');
+    await snap(maker, 'ticket-02d-comment-form-with-file');
     await maker.click('[data-testid=ticket-comment-send]');
     await maker.waitForSelector('[data-testid=ticket-comment-text]:has-text("已确认，安排罗纹重新染色")');
+    await maker.waitForSelector('[data-testid=ticket-comment] [data-testid=comment-image][alt="swatch.png"]');
+    // The form is empty again for the next comment.
+    expect(await maker.inputValue('[data-testid=ticket-comment-form] [data-field=content] textarea')).toBe('');
+    expect(await maker.locator('[data-testid=ticket-comment-form] [data-field=attachments] >> text=swatch.png').count()).toBe(0);
     await brand.waitForSelector('[data-testid=ticket-comment-text]:has-text("已确认，安排罗纹重新染色")', { timeout: 10_000 });
-    await brand.fill('[data-testid=ticket-comment-input]', '请复色后寄样确认');
+    await brand.waitForSelector('[data-testid=ticket-comment] [data-testid=comment-image][alt="swatch.png"]');
+    await brand.fill('[data-testid=ticket-comment-form] [data-field=content] textarea', '请复色后寄样确认');
     await brand.click('[data-testid=ticket-comment-send]');
     await maker.waitForSelector('[data-testid=ticket-comment-text]:has-text("请复色后寄样确认")', { timeout: 10_000 });
     // The brand (initiator, not owner) cannot close it.

@@ -58,8 +58,6 @@ export const ticketRole = defineDictionary({
   ],
 });
 
-const SERVICE_ONLY = 'Written by the ticket service only (src/server/services/tickets): raising, editing, closing and membership follow the rights of spec 6 across the two companies of a shared document, which the generic resource API does not know.';
-
 /** A person on a ticket (spec 6: owner, participants, initiator, guests), of either company. */
 export const ticketMember = defineEntity({
   name: 'ticket_member',
@@ -87,12 +85,12 @@ export const ticketComment = defineEntity({
   label: { zh: '异常单评论', en: 'Ticket comment' },
   titleField: 'content',
   childOnly: true,
-  omitFromForm: SERVICE_ONLY,
+  // The text and files are the engine's comment form (grids/collab/tickets.grid.ts `ticketcomment`), sent through the ticket calls' comment.
   fields: [
-    { key: 'ticket_id', label: { zh: '异常单', en: 'Ticket' }, type: 'integer', required: true },
-    { key: 'user_id', label: { zh: '用户', en: 'User' }, type: 'integer', required: true },
-    { key: 'user_client_id', label: { zh: '用户企业', en: "User's company" }, type: 'integer', required: true },
-    { key: 'user_name', label: { zh: '评论人', en: 'Author' }, type: 'text' },
+    { key: 'ticket_id', label: { zh: '异常单', en: 'Ticket' }, type: 'integer', required: true, omitFromForm: 'The ticket the comment form is opened on.' },
+    { key: 'user_id', label: { zh: '用户', en: 'User' }, type: 'integer', required: true, omitFromForm: 'The author: the caller, written by the ticket service.' },
+    { key: 'user_client_id', label: { zh: '用户企业', en: "User's company" }, type: 'integer', required: true, omitFromForm: "The author's company, written by the ticket service." },
+    { key: 'user_name', label: { zh: '评论人', en: 'Author' }, type: 'text', omitFromForm: "The author's name, written by the ticket service." },
     { key: 'content', label: { zh: '内容', en: 'Content' }, type: 'textarea', maxLength: 4000 },
     { key: 'attachments', label: { zh: '图片和附件', en: 'Images and files' }, type: 'json' },
   ],

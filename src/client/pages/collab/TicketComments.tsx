@@ -1,19 +1,55 @@
-import { Badge, Button, Caption1, Field, Text, Textarea, tokens } from '@fluentui/react-components';
-import { Attach20Regular, Delete20Regular, Send20Regular } from '@fluentui/react-icons';
+import { Button, Caption1, Text, tokens } from '@fluentui/react-components';
+import { Delete20Regular, Send20Regular } from '@fluentui/react-icons';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../api/client';
+import { callApi } from '../../api/calls';
+import type { Row } from '../../api/entity-api';
+import { resolvedPageOf } from '../../api/resolved-page';
+import { EntityForm, type EntityFormHandle } from '../../form/EntityForm';
+import { uploadedFiles } from '../../../model/file-field';
 import { AdminCard, formatTime } from '../common/admin-kit';
-import type { TicketView } from '../../../model/calls/tickets';
+import { ticketCalls, type TicketView } from '../../../model/calls/tickets';
 import { AttachmentView } from './TicketParts';
-import type { useTicketComment } from './use-ticket-view';
 import './collab-messages';
+
+/**
+ * Sends the comment form's text and files to the ticket calls' `comment` (the files by their ids); a
+ * refusal of the files (not the caller's uploads) shows under the form's files field.
+ */
+async function sendComment(id: number, body: Row): Promise<Row> {
+  try {
+    await callApi(ticketCalls.comment, { id, content: String(body.content ?? ''), files: uploadedFiles(body.attachments).map((f) => f.id) });
+  } catch (e) {
+    if (!(e instanceof ApiError) || !e.errors?.files) throw e;
+    const { files, ...rest } = e.errors;
+    throw new ApiError(e.status, e.code, e.message, { ...rest, attachments: files }, e.network, e.data, e.path, e.failure);
+  }
+  return { id };
+}
+
+/** The comment box: the engine's inline form `ticketcomment` (text and files), sent by its button, then empty again. */
+function CommentForm({ id, onSent }: { id: number; onSent: () => void }) {
+  const { t } = useTranslation();
+  const form = useRef<EntityFormHandle>(null);
+  const [round, setRound] = useState(0);
+  const resolved = resolvedPageOf('ticketcomment');
+  if (!resolved) return null;
+  return (
+    <div style={{ display: 'grid', gap: 8, marginTop: 12 }} data-testid="ticket-comment-form">
+      <EntityForm key={round} ref={form} resolved={resolved} action="add" record={null} save={(body) => sendComment(id, body)} onSaved={() => { setRound((n) => n + 1); onSent(); }} />
+      <div><Button appearance="primary" icon={<Send20Regular />} onClick={() => void form.current?.submit()} data-testid="ticket-comment-send">{t('collab.ticket.send')}</Button></div>
+    </div>
+  );
+}
 
 /**
  * A ticket's comments, each removable by its author within the configured days, and the comment box
  * (text, images and files) for owners, participants and the initiator while the ticket is open.
  */
-export function TicketComments(props: { view: TicketView; comment: ReturnType<typeof useTicketComment>; onRemove: (commentId: number) => void }) {
+export function TicketComments(props: { view: TicketView; onSent: () => void; onRemove: (commentId: number) => void }) {
   const { t } = useTranslation();
-  const { view: v, comment: c } = props;
+  const { view: v } = props;
   const tk = v.ticket;
   return (
     <AdminCard>
@@ -32,19 +68,8 @@ export function TicketComments(props: { view: TicketView; comment: ReturnType<ty
           </div>
         ))}
       </div>
-      {v.can.comment ? (
-        <div style={{ display: 'grid', gap: 8, marginTop: 12 }}>
-          <Field validationMessage={c.error}>
-            <Textarea value={c.content} maxLength={4000} onChange={(_, x) => c.setContent(x.value)} placeholder={t('collab.ticket.commentPlaceholder')} data-testid="ticket-comment-input" />
-          </Field>
-          {c.files.length ? <div style={{ display: 'flex', gap: 8, flexWrap: 'wrap' }}>{c.files.map((f) => <Badge key={f.id} appearance="tint">{f.name}</Badge>)}</div> : null}
-          <div style={{ display: 'flex', gap: 8 }}>
-            <Button icon={<Attach20Regular />} onClick={() => document.getElementById('ticket-file-input')?.click()}>{t('collab.ticket.attach')}</Button>
-            <input id="ticket-file-input" type="file" multiple hidden data-testid="ticket-file-input" onChange={(e) => void c.attach(e.target.files)} />
-            <Button appearance="primary" icon={<Send20Regular />} onClick={() => void c.send()} data-testid="ticket-comment-send">{t('collab.ticket.send')}</Button>
-          </div>
-        </div>
-      ) : tk.my_roles.includes('guest') && tk.status !== '100' ? <Caption1>{t('collab.ticket.readOnlyGuest')}</Caption1> : null}
+      {v.can.comment ? <CommentForm id={tk.id} onSent={props.onSent} />
+        : tk.my_roles.includes('guest') && tk.status !== '100' ? <Caption1>{t('collab.ticket.readOnlyGuest')}</Caption1> : null}
     </AdminCard>
   );
 }

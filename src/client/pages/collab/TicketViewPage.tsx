@@ -13,7 +13,7 @@ import { ticketCalls, type Ticket, type TicketView } from '../../../model/calls/
 import { TicketComments } from './TicketComments';
 import { StatusBadge } from './TicketParts';
 import { TicketFormDrawer, TicketMemberDrawer } from './TicketFormDrawer';
-import { useTicketComment, useTicketView } from './use-ticket-view';
+import { useTicketView } from './use-ticket-view';
 import './collab-messages';
 
 /** The ticket's fields its page shows, labelled as its entity declares them; a dictionary's value by its label. */
@@ -97,7 +97,6 @@ export function TicketPanel({ id, page = false }: { id: number; page?: boolean }
   const navigate = useNavigate();
   const { data, error, mutate, busy, act } = useTicketView(id);
   const [dialog, confirm] = useConfirm();
-  const comment = useTicketComment(id, mutate);
   // Editing is the engine's form drawer over the ticket as read here (TicketFormDrawer).
   const [editing, setEditing] = useState(false);
   // Adding a person is the engine's form drawer over the ticket's member (TicketMemberDrawer).
@@ -120,7 +119,7 @@ export function TicketPanel({ id, page = false }: { id: number; page?: boolean }
       {dialog}
       <TicketDetails tk={tk} />
       <TicketMembers v={data} />
-      <TicketComments view={data} comment={comment} onRemove={(cid) => confirmed(t('collab.ticket.removeCommentConfirm'), () => callApi(ticketCalls.removeComment, { id: cid }, { failure: 'delete' }))} />
+      <TicketComments view={data} onSent={() => void mutate()} onRemove={(cid) => confirmed(t('collab.ticket.removeCommentConfirm'), () => callApi(ticketCalls.removeComment, { id: cid }, { failure: 'delete' }))} />
       <TicketMemberDrawer id={id} open={adding} onClose={() => setAdding(false)} onSaved={() => { setAdding(false); void mutate(); }} />
       <TicketFormDrawer open={editing} ticket={tk} onClose={() => setEditing(false)} onSaved={() => { setEditing(false); void mutate(); }} />
     </>

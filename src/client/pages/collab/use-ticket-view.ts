@@ -1,9 +1,7 @@
 import { useEffect, useState } from 'react';
-import type { KeyedMutator } from 'swr';
-import { callApi, useCall } from '../../api/calls';
-import { ticketCalls, type TicketAttachment, type TicketView } from '../../../model/calls/tickets';
+import { useCall } from '../../api/calls';
+import { ticketCalls } from '../../../model/calls/tickets';
 import { onSocketMessage } from '../../session/notification-socket';
-import { fieldErrorsOf } from '../common/admin-kit';
 
 /**
  * One ticket with its people and comments, read again when a notice arrives (another person moved
@@ -25,30 +23,4 @@ export function useTicketView(id: number) {
     }
   };
   return { data, error, mutate, busy, act };
-}
-
-/** The comment box: text and uploaded files, sent together. */
-export function useTicketComment(id: number, mutate: KeyedMutator<TicketView>) {
-  const [content, setContent] = useState('');
-  const [files, setFiles] = useState<TicketAttachment[]>([]);
-  const [error, setError] = useState<string | undefined>();
-  const send = async () => {
-    setError(undefined);
-    try {
-      await callApi(ticketCalls.comment, { id, content, files: files.map((f) => f.id) });
-      setContent('');
-      setFiles([]);
-      await mutate();
-    } catch (e) {
-      const errs = fieldErrorsOf(e);
-      setError(errs.content ?? errs.files);
-    }
-  };
-  const attach = async (list: FileList | null) => {
-    for (const f of Array.from(list ?? [])) {
-      const up = await callApi(ticketCalls.upload, { file: f }, { failure: 'upload' });
-      setFiles((x) => [...x, up]);
-    }
-  };
-  return { content, setContent, files, error, send, attach };
 }
