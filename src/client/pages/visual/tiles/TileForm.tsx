@@ -1,6 +1,7 @@
 import { Button, Dropdown, Input, Option } from '@fluentui/react-components';
 import { AddRegular, DeleteRegular } from '@fluentui/react-icons';
 import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
 import { dictValueLabel } from '../../../../model/dictionaries';
 import { tileAggregations, tileDateFields, tileDimensions, TILE_GROUPINGS, TILE_PERIODS, type TileChart, type TilePeriod } from '../../../../model/tiles';
 import type { WidgetProps } from '../../../form/widgets';
@@ -41,10 +42,11 @@ export function AggregationField(p: WidgetProps) {
 /** `group_by`: the grouping and the split, as many as the chart takes. */
 export function GroupByField(p: WidgetProps) {
   const tr = useTr();
+  const { t } = useTranslation();
   const { draft: d, report, change } = useTileDraft(p);
   const dims = report ? tileDimensions(report) : [];
   const [, max] = TILE_GROUPINGS[d.chart as TileChart];
-  const label = (k: string | undefined) => (k ? tr(dims.find((x) => x.key === k)?.label ?? { zh: k, en: k }) : tr(TT.none));
+  const label = (k: string | undefined) => (k ? tr(dims.find((x) => x.key === k)?.label ?? { zh: k, en: k }) : t('tile.ui.none'));
   const setGroup = (i: number, key: string) => {
     const g = [...d.group_by];
     if (key) g[i] = key;
@@ -54,8 +56,8 @@ export function GroupByField(p: WidgetProps) {
   return (
     <div id={p.id} style={{ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: 12 }}>
       {[0, 1].map((i) => (
-        <Dropdown key={i} aria-label={tr(i === 0 ? TT.groupBy : TT.splitBy)} placeholder={tr(i === 0 ? TT.groupBy : TT.splitBy)} data-testid={`tile-group-${i}`} disabled={p.disabled || !report || i >= max || (i === 1 && !d.group_by[0])} value={label(d.group_by[i])} selectedOptions={[d.group_by[i] ?? '']} onOptionSelect={(_, x) => setGroup(i, x.optionValue ?? '')}>
-          <Option value="">{tr(TT.none)}</Option>
+        <Dropdown key={i} aria-label={t(i === 0 ? 'tile.ui.groupBy' : 'tile.ui.splitBy')} placeholder={t(i === 0 ? 'tile.ui.groupBy' : 'tile.ui.splitBy')} data-testid={`tile-group-${i}`} disabled={p.disabled || !report || i >= max || (i === 1 && !d.group_by[0])} value={label(d.group_by[i])} selectedOptions={[d.group_by[i] ?? '']} onOptionSelect={(_, x) => setGroup(i, x.optionValue ?? '')}>
+          <Option value="">{t('tile.ui.none')}</Option>
           {dims.filter((x) => !d.group_by.slice(0, i).includes(x.key)).map((x) => <Option key={x.key} value={x.key}>{tr(x.label)}</Option>)}
         </Dropdown>
       ))}
@@ -95,20 +97,21 @@ export function PeriodDateField(p: WidgetProps) {
 /** `thresholds`: up to five values, each with the colour the figure takes from it up. */
 export function ThresholdsField(p: WidgetProps) {
   const tr = useTr();
+  const { t } = useTranslation();
   const { draft: d, change } = useTileDraft(p);
-  const set = (i: number, patch: Partial<{ value: string; color: string }>) => change({ thresholds: d.thresholds.map((t, j) => (j === i ? { ...t, ...patch } : t)) });
+  const set = (i: number, patch: Partial<{ value: string; color: string }>) => change({ thresholds: d.thresholds.map((x, j) => (j === i ? { ...x, ...patch } : x)) });
   return (
     <div id={p.id} style={{ display: 'grid', gap: 6 }}>
-      {d.thresholds.map((t, i) => (
+      {d.thresholds.map((x, i) => (
         <div key={i} style={{ display: 'flex', gap: 8, alignItems: 'center' }}>
-          <Input type="number" data-testid={`tile-threshold-${i}`} value={t.value} onChange={(_, x) => set(i, { value: x.value })} style={{ flex: 1 }} />
-          <input type="color" aria-label={tr(TT.color)} value={t.color} onChange={(e) => set(i, { color: e.target.value })} style={{ width: 40, height: 30, border: 'none', background: 'transparent' }} />
+          <Input type="number" data-testid={`tile-threshold-${i}`} value={x.value} onChange={(_, v) => set(i, { value: v.value })} style={{ flex: 1 }} />
+          <input type="color" aria-label={t('tile.ui.color')} value={x.color} onChange={(e) => set(i, { color: e.target.value })} style={{ width: 40, height: 30, border: 'none', background: 'transparent' }} />
           <Button size="small" appearance="subtle" icon={<DeleteRegular />} aria-label={tr(TT.remove)} onClick={() => change({ thresholds: d.thresholds.filter((_, j) => j !== i) })} />
         </div>
       ))}
       {d.thresholds.length < 5 ? (
         <Button size="small" appearance="subtle" icon={<AddRegular />} data-testid="tile-add-threshold" disabled={p.disabled} onClick={() => change({ thresholds: [...d.thresholds, { value: '', color: '#d13438' }] })} style={{ justifySelf: 'start' }}>
-          {tr(TT.addThreshold)}
+          {t('tile.ui.addThreshold')}
         </Button>
       ) : null}
     </div>
@@ -117,6 +120,6 @@ export function ThresholdsField(p: WidgetProps) {
 
 /** `color`: the tile's colour. */
 export function ColorField(p: WidgetProps) {
-  const tr = useTr();
-  return <input id={p.id} type="color" data-testid="tile-color" aria-label={tr(TT.color)} disabled={p.disabled} value={String(p.value || '#0f6cbd')} onChange={(e) => p.onChange(e.target.value)} style={{ width: '100%', height: 32, border: 'none', background: 'transparent' }} />;
+  const { t } = useTranslation();
+  return <input id={p.id} type="color" data-testid="tile-color" aria-label={t('tile.ui.color')} disabled={p.disabled} value={String(p.value || '#0f6cbd')} onChange={(e) => p.onChange(e.target.value)} style={{ width: '100%', height: 32, border: 'none', background: 'transparent' }} />;
 }

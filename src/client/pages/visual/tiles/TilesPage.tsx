@@ -1,14 +1,13 @@
 import { Button } from '@fluentui/react-components';
 import { GaugeRegular } from '@fluentui/react-icons';
+import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import '../../../../../reports';
 import { resolvedPageOf } from '../../../api/resolved-page';
 import { ListPage } from '../../../engine/ListPage';
 import { MissingPage } from '../../../engine/PageStates';
-import { useTr } from '../report-fields';
 import { ChartField } from './TileDesigner';
 import { AggregationField, ColorField, DatasetField, FiltersField, GroupByField, MeasureField, PeriodDateField, PeriodField, ThresholdsField } from './TileForm';
-import { TT } from './tile-texts';
 
 const WIDGETS = {
   report: DatasetField, measure: MeasureField, aggregation: AggregationField, group_by: GroupByField, filters: FiltersField, period: PeriodField, period_field: PeriodDateField,
@@ -22,7 +21,7 @@ const WIDGETS = {
  * page's widgets; saved and removed through the document writer and the tile's save hook.
  */
 export function TilesPage() {
-  const tr = useTr();
+  const { t } = useTranslation();
   const navigate = useNavigate();
   const resolved = resolvedPageOf('tiles');
   if (!resolved) return <MissingPage opt="tiles" />;
@@ -34,7 +33,7 @@ export function TilesPage() {
         drawer: () => ({ testIdPrefix: 'tile', widgets: WIDGETS }),
         tools: () => (
           <Button appearance="subtle" icon={<GaugeRegular />} onClick={() => navigate('/visual/control-tower')} data-testid="tiles-tower">
-            {tr(TT.backToTower)}
+            {t('tile.ui.backToTower')}
           </Button>
         ),
       }}
