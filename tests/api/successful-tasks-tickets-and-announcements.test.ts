@@ -225,10 +225,10 @@ describe('exception tickets on a shared order, across the two companies and no t
     // without text; neither text nor files is refused under the text, and someone else's file under the files.
     const photoOnly = (await ok<{ comments: Comment[] }>('maker', 'POST', `${base}/comment`, { id: tk.id, content: '', files: [file.id] })).comments.at(-1)!;
     expect(photoOnly).toMatchObject({ content: null, attachments: [{ id: file.id, name: 'swatch.png' }] });
-    const empty = await call('maker', 'POST', `${base}/comment`, { id: tk.id, content: '', files: [] });
+    const empty = await call<{ errors: Record<string, string> }>('maker', 'POST', `${base}/comment`, { id: tk.id, content: '', files: [] });
     expect(empty.status).toBe(400);
     expect(Object.keys(empty.body.data.errors)).toEqual(['content']);
-    expect(Object.keys((await call('brand.buyer', 'POST', `${base}/comment`, { id: tk.id, content: '', files: [file.id] })).body.data.errors)).toEqual(['files']);
+    expect(Object.keys((await call<{ errors: Record<string, string> }>('brand.buyer', 'POST', `${base}/comment`, { id: tk.id, content: '', files: [file.id] })).body.data.errors)).toEqual(['files']);
     expect((await call('maker', 'DELETE', `${base}/comment-remove?id=${photoOnly.id}`)).status).toBe(200);
 
     expect((await call('brand.buyer', 'DELETE', `${base}/comment-remove?id=${mine.id}`)).status).toBe(403);
