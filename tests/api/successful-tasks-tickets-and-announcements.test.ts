@@ -94,7 +94,8 @@ type Ticket = {
 };
 type Member = { user_id: number; role: string; client_id: number };
 type Comment = { id: number; user_id: number; content: string | null; attachments: { id: number; name: string }[]; removable: boolean };
-type View = { ticket: Ticket; members: Member[]; comments: Comment[]; can: Record<string, boolean> };
+/** A ticket's record: the view ticketlist's, with its people and comments as lines and the caller's rights as fields. */
+type View = Ticket & { members: Member[]; comments: Comment[]; can_comment: boolean; can_edit: boolean; can_close: boolean };
 
 describe('exception tickets on a shared order, across the two companies and no third', () => {
   const base = '/api/crossapi/ticketapi/ticket';
@@ -107,6 +108,8 @@ describe('exception tickets on a shared order, across the two companies and no t
   };
   const listed = (who: string, query: Record<string, string>) => ok<Page<Ticket>>(who, 'GET', `/api/crossapi/ticketlist/page?${new URLSearchParams({ size: '100', ...query })}`);
   const tabOf = (who: string, tab: string) => listed(who, TABS[tab]);
+  // One ticket with its people, comments and the caller's rights: the view's record.
+  const viewOf = (id: number) => `/api/crossapi/ticketlist/view?id=${id}`;
   const knowledge = (who: string, words: string) => listed(who, { tab: '100', q: words, opt: 'knowledge' });
   const notices = async (who: string) => (await ok<Page<{ kind: string; title: string; link: string | null; doc_no: string | null }>>(who, 'GET', '/api/notifyapi/notify-msg/index?size=100')).rows;
 
@@ -136,7 +139,7 @@ describe('exception tickets on a shared order, across the two companies and no t
 
     const assigned = await tabOf('maker', 'assigned');
     expect(assigned.rows.find((r) => r.id === tk.id)).toMatchObject({ doc_no: share.co_no, partner_doc_no: share.pr_no, status: '0' });
-    const seen = (await ok<View>('maker', 'GET', `${base}/view?id=${tk.id}`)).ticket;
+    const seen = await ok<View>('maker', 'GET', viewOf(tk.id));
     expect(seen).toMatchObject({ doc_type: 'customerorder', doc_id: share.co_id, doc_no: share.co_no, raised_by_us: false, my_roles: ['owner'] });
     expect(seen.link).toBe(`/page/document/customerorder?id=${share.co_id}`);
     const told = (await notices('maker')).find((n) => n.kind === 'ticket.raised' && n.doc_no === tk.ticket_no)!;
@@ -150,7 +153,7 @@ describe('exception tickets on a shared order, across the two companies and no t
 
   it('a third company sees nothing of it through any call', async () => {
     for (const who of ['supplier', 'supplier.sales']) {
-      expect((await call(who, 'GET', `${base}/view?id=${tk.id}`)).status).toBe(404);
+      expect((await call(who, 'GET', viewOf(tk.id))).status).toBe(404);
       for (const tab of ['assigned', 'closing', 'closed', 'raised']) expect((await tabOf(who, tab)).rows.map((r) => r.id)).not.toContain(tk.id);
       expect((await listed(who, {})).rows.map((r) => r.id)).not.toContain(tk.id);
       expect((await call(who, 'POST', `${base}/comment`, { id: tk.id, content: 'hello' })).status).toBe(404);
@@ -178,8 +181,9 @@ describe('exception tickets on a shared order, across the two companies and no t
     expect(edited).toMatchObject({ level: 'critical', version: tk.version + 1 });
     expect((await call('maker', 'POST', `${base}/save`, { id: tk.id, version: tk.version, level: 'low' })).status).toBe(409);
 
-    const guestView = await ok<View>('maker.planner', 'GET', `${base}/view?id=${tk.id}`);
-    expect(guestView.can).toMatchObject({ comment: false, edit: false, close: false });
+    const guestView = await ok<View>('maker.planner', 'GET', viewOf(tk.id));
+    expect(guestView).toMatchObject({ can_comment: false, can_edit: false, can_close: false });
+    expect(guestView.members).toContainEqual(expect.objectContaining({ user_id: users['maker.planner'].id, role: 'guest' }));
     expect((await call('maker.planner', 'POST', `${base}/comment`, { id: tk.id, content: '我也看看' })).status).toBe(403);
 
     const before = (await notices('maker')).length;
@@ -232,7 +236,7 @@ describe('exception tickets on a shared order, across the two companies and no t
     expect((await call('maker', 'DELETE', `${base}/comment-remove?id=${photoOnly.id}`)).status).toBe(200);
 
     expect((await call('brand.buyer', 'DELETE', `${base}/comment-remove?id=${mine.id}`)).status).toBe(403);
-    const old = (await ok<View>('brand.buyer', 'GET', `${base}/view?id=${tk.id}`)).comments.find((x) => x.user_id === users['brand.buyer'].id)!;
+    const old = (await ok<View>('brand.buyer', 'GET', viewOf(tk.id))).comments.find((x) => x.user_id === users['brand.buyer'].id)!;
     await sql`update collab_ticket_comment set created_at = now() - interval '10 days' where id = ${old.id}`.execute(t.app.db);
     const tooOld = await call('brand.buyer', 'DELETE', `${base}/comment-remove?id=${old.id}`);
     expect(tooOld.status).toBe(409);
@@ -245,7 +249,7 @@ describe('exception tickets on a shared order, across the two companies and no t
   });
 
   it('closes in two steps (0 -> 50 -> 100) with the solution, tells the people, and the closed ticket is found in both companies\' knowledge base only', async () => {
-    const v = (await ok<View>('maker', 'GET', `${base}/view?id=${tk.id}`)).ticket;
+    const v = await ok<View>('maker', 'GET', viewOf(tk.id));
     expect((await call('maker', 'POST', `${base}/finish`, { id: tk.id })).status).toBe(409);
     const closing = await ok<Ticket>('maker', 'POST', `${base}/close`, { id: tk.id, version: v.version });
     expect(closing.status).toBe('50');
@@ -275,7 +279,7 @@ describe('exception tickets on a shared order, across the two companies and no t
     });
     expect(m).toMatchObject({ doc_type: 'customerorder', doc_no: share.co_no });
     expect((await tabOf('brand.buyer', 'assigned')).rows.find((r) => r.id === m.id)).toMatchObject({ doc_no: share.pr_no });
-    expect((await ok<View>('brand.buyer', 'GET', `${base}/view?id=${m.id}`)).ticket).toMatchObject({ doc_type: 'prorder', doc_id: share.pr_id, doc_no: share.pr_no });
+    expect(await ok<View>('brand.buyer', 'GET', viewOf(m.id))).toMatchObject({ doc_type: 'prorder', doc_id: share.pr_id, doc_no: share.pr_no });
     expect((await tabOf('maker.planner', 'raised')).rows.map((r) => r.id)).toContain(m.id);
     expect((await tabOf('maker', 'raised')).rows.map((r) => r.id)).not.toContain(m.id);
     // The initiator (not an owner) comments but may not close.

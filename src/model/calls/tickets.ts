@@ -18,8 +18,14 @@ export type TicketRole = 'owner' | 'participant' | 'guest';
 export type TicketMember = { user_id: number; fullname: string; company: string; client_id: number; role: string };
 export type TicketAttachment = { id: number; key: string; name: string; mime: string | null; size: number };
 export type TicketComment = { id: number; user_id: number; user_name: string; company: string; content: string | null; attachments: TicketAttachment[]; created_at: string; removable: boolean };
-export type TicketRights = Record<'edit' | 'close' | 'finish' | 'reopen' | 'addMember' | 'quit' | 'comment', boolean>;
-export type TicketView = { ticket: Ticket; members: TicketMember[]; comments: TicketComment[]; commentDeleteDays: number; can: TicketRights };
+/**
+ * A ticket as its page reads it: the record of the view `ticketlist` (`/crossapi/ticketlist/view?id=`,
+ * ticket.entity.ts), its people and comments as the view's lines, what the caller may do now and the
+ * days within which a comment may be removed.
+ */
+export type TicketRecord = Ticket & {
+  members: TicketMember[]; comments: TicketComment[]; comment_days: number;
+} & Record<'can_edit' | 'can_close' | 'can_finish' | 'can_reopen' | 'can_add_member' | 'can_quit' | 'can_comment', boolean>;
 export type TicketPerson = { id: number; fullname: string; username: string; company: string; client_id: number };
 /** A document of the caller's company, and the other company of its share (null: not shared). */
 export type TicketDocument = { id: number; no: string | null; shared: boolean; partner: string | null };
@@ -48,7 +54,6 @@ const documentRef = { doc_type: is.text(40), doc_id: is.queryId };
  * up and refuses anything else with 400 naming the field; who may do what stays the service's, in SQL.
  */
 export const ticketCalls = {
-  view: getCall<{ id: number }, TicketView>(`${BASE}/view`, { input: byId }),
   byDocument: getCall<{ doc_type: string; doc_id: number }, { rows: Ticket[] }>(`${BASE}/by-doc`, { input: is.object(documentRef) }),
   /** The users of a document's two companies (`doc_type`, `doc_id`) or of a ticket's (`id`). */
   people: getCall<{ id?: number; doc_type?: string; doc_id?: number }, { rows: TicketPerson[] }>(`${BASE}/people`, {

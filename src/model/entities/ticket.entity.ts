@@ -240,6 +240,45 @@ export const ticketList = defineViewEntity({
     { key: 'member', label: { zh: '我参与的', en: 'I am on it' }, type: 'boolean' },
     { key: 'assigned', label: { zh: '我处理的', en: 'I handle it' }, type: 'boolean' },
     { key: 'raised', label: { zh: '我发起的', en: 'I raised it' }, type: 'boolean' },
+    // What the ticket's page shows beside the list's columns: the version a command is sent at, the
+    // document as the caller's company holds it (its kind, id and address), the two companies' names.
+    { key: 'version', label: { zh: '版本', en: 'Version' }, type: 'integer' },
+    { key: 'doc_type', label: { zh: '单据类型', en: 'Document type' }, type: 'dict', dict: 'ticket_doc_type' },
+    { key: 'doc_id', label: { zh: '关联单据', en: 'Document' }, type: 'integer' },
+    { key: 'link', label: { zh: '单据地址', en: "Document's address" }, type: 'text' },
+    { key: 'raised_by_us', label: { zh: '本企业发起', en: 'Raised by my company' }, type: 'boolean' },
+    { key: 'company', label: { zh: '发起企业', en: 'Raising company' }, type: 'text' },
+    { key: 'partner_company', label: { zh: '协同企业', en: 'Partner company' }, type: 'text' },
+    { key: 'duration', label: { zh: '处理时长（小时）', en: 'Duration (hours)' }, type: 'decimal' },
+    { key: 'deduct_amount', label: { zh: '扣款金额', en: 'Deduct amount' }, type: 'money' },
+    { key: 'deduct_type', label: { zh: '扣款类型', en: 'Deduction type' }, type: 'dict', dict: 'ticket_deduct_type' },
+    // The caller's roles on the ticket, and what they allow now (spec 6), computed by the ticket service
+    // from the roles read in SQL; the service checks each command again, in SQL, when it is sent.
+    { key: 'my_roles', label: { zh: '我的角色', en: 'My roles' }, type: 'json' },
+    { key: 'can_edit', label: { zh: '可编辑', en: 'May edit' }, type: 'boolean' },
+    { key: 'can_close', label: { zh: '可处理完毕', en: 'May close' }, type: 'boolean' },
+    { key: 'can_finish', label: { zh: '可关闭', en: 'May finish' }, type: 'boolean' },
+    { key: 'can_reopen', label: { zh: '可重新处理', en: 'May reopen' }, type: 'boolean' },
+    { key: 'can_add_member', label: { zh: '可添加成员', en: 'May add people' }, type: 'boolean' },
+    { key: 'can_quit', label: { zh: '可退出', en: 'May quit' }, type: 'boolean' },
+    { key: 'can_comment', label: { zh: '可评论', en: 'May comment' }, type: 'boolean' },
+    { key: 'comment_days', label: { zh: '评论可删除天数', en: 'Days a comment may be removed' }, type: 'integer' },
+  ],
+  // The ticket's people and comments, read with its record (`/crossapi/ticketlist/view?id=`): lines the
+  // ticket service computes (ticket.views.ts), each comment with whether the caller may remove it.
+  children: [
+    {
+      key: 'members', label: { zh: '人员', en: 'People' }, entity: 'ticket_member', foreignKey: 'ticket_id',
+      fields: [{ key: 'fullname', label: { zh: '姓名', en: 'Name' }, type: 'text' }, { key: 'company', label: { zh: '企业', en: 'Company' }, type: 'text' }],
+    },
+    {
+      key: 'comments', label: { zh: '评论', en: 'Comments' }, entity: 'ticket_comment', foreignKey: 'ticket_id',
+      fields: [
+        { key: 'company', label: { zh: '企业', en: 'Company' }, type: 'text' },
+        { key: 'created_at', label: { zh: '评论时间', en: 'Commented at' }, type: 'datetime' },
+        { key: 'removable', label: { zh: '可删除', en: 'Removable' }, type: 'boolean' },
+      ],
+    },
   ],
   states: { field: 'status', initial: '0', states: ticket.states!.states, transitions: [] },
 });

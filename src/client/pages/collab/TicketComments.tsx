@@ -9,7 +9,7 @@ import { resolvedPageOf } from '../../api/resolved-page';
 import { EntityForm, type EntityFormHandle } from '../../form/EntityForm';
 import { uploadedFiles } from '../../../model/file-field';
 import { AdminCard, formatTime } from '../common/admin-kit';
-import { ticketCalls, type TicketView } from '../../../model/calls/tickets';
+import { ticketCalls, type TicketRecord } from '../../../model/calls/tickets';
 import { AttachmentView } from './TicketParts';
 import './collab-messages';
 
@@ -47,17 +47,16 @@ function CommentForm({ id, onSent }: { id: number; onSent: () => void }) {
  * A ticket's comments, each removable by its author within the configured days, and the comment box
  * (text, images and files) for owners, participants and the initiator while the ticket is open.
  */
-export function TicketComments(props: { view: TicketView; onSent: () => void; onRemove: (commentId: number) => void }) {
+export function TicketComments(props: { view: TicketRecord; onSent: () => void; onRemove: (commentId: number) => void }) {
   const { t } = useTranslation();
-  const { view: v } = props;
-  const tk = v.ticket;
+  const { view: tk } = props;
   return (
     <AdminCard>
       <Text weight="semibold">{t('collab.ticket.comments')}</Text>
-      <Caption1>{t('collab.ticket.commentDays', { days: v.commentDeleteDays })}</Caption1>
+      <Caption1>{t('collab.ticket.commentDays', { days: tk.comment_days })}</Caption1>
       <div style={{ display: 'grid', gap: 10, marginTop: 8 }} data-testid="ticket-comments">
-        {v.comments.length === 0 ? <Caption1>{t('collab.ticket.noComments')}</Caption1> : null}
-        {v.comments.map((x) => (
+        {tk.comments.length === 0 ? <Caption1>{t('collab.ticket.noComments')}</Caption1> : null}
+        {tk.comments.map((x) => (
           <div key={x.id} data-testid="ticket-comment" style={{ padding: 8, borderRadius: 6, background: tokens.colorNeutralBackground2 }}>
             <div style={{ display: 'flex', justifyContent: 'space-between', gap: 8 }}>
               <Caption1>{`${x.user_name}（${x.company}） · ${formatTime(x.created_at)}`}</Caption1>
@@ -68,7 +67,7 @@ export function TicketComments(props: { view: TicketView; onSent: () => void; on
           </div>
         ))}
       </div>
-      {v.can.comment ? <CommentForm id={tk.id} onSent={props.onSent} />
+      {tk.can_comment ? <CommentForm id={tk.id} onSent={props.onSent} />
         : tk.my_roles.includes('guest') && tk.status !== '100' ? <Caption1>{t('collab.ticket.readOnlyGuest')}</Caption1> : null}
     </AdminCard>
   );

@@ -9,7 +9,7 @@ import { dictValueLabel } from '../../../model/dictionaries';
 import { ticket as ticketEntity, ticketList } from '../../../model/entities/ticket.entity';
 import { AdminCard, AdminPage, formatTime, useConfirm, useLabel } from '../common/admin-kit';
 import { callApi } from '../../api/calls';
-import { ticketCalls, type Ticket, type TicketView } from '../../../model/calls/tickets';
+import { ticketCalls, type Ticket, type TicketRecord } from '../../../model/calls/tickets';
 import { TicketComments } from './TicketComments';
 import { StatusBadge } from './TicketParts';
 import { TicketFormDrawer, TicketMemberDrawer } from './TicketFormDrawer';
@@ -52,7 +52,7 @@ function TicketDetails({ tk }: { tk: Ticket }) {
   );
 }
 
-function TicketMembers({ v }: { v: TicketView }) {
+function TicketMembers({ v }: { v: TicketRecord }) {
   const { t } = useTranslation();
   const label = useLabel();
   return (
@@ -67,21 +67,20 @@ function TicketMembers({ v }: { v: TicketView }) {
 
 /**
  * The owner's and member's buttons on a ticket: edit, add people, quit, and the ticket's declared
- * transitions the server says the caller may take now (close, finish with its solution, reopen),
+ * transitions the view's rights say the caller may take now (close, finish with its solution, reopen),
  * asked and run by the engine's buttons through the ticket's move call at the version read.
  */
-function TicketActions({ v, id, busy, reload, onEdit, onAddMember, confirmed }: {
-  v: TicketView; id: number; busy: boolean; reload: () => void;
+function TicketActions({ tk, id, busy, reload, onEdit, onAddMember, confirmed }: {
+  tk: TicketRecord; id: number; busy: boolean; reload: () => void;
   onEdit: () => void; onAddMember: () => void; confirmed: (text: string, fn: () => Promise<unknown>) => void;
 }) {
   const { t } = useTranslation();
-  const { ticket: tk, can } = v;
-  const moves = ticketEntity.states!.transitions.filter((tr) => can[tr.action as keyof typeof can]);
+  const moves = ticketEntity.states!.transitions.filter((tr) => tk[`can_${tr.action as 'close' | 'finish' | 'reopen'}`]);
   return (
     <div style={{ display: 'flex', gap: 6, flexWrap: 'wrap' }}>
-      {can.edit ? <Button disabled={busy} onClick={onEdit} data-testid="ticket-edit">{t('collab.ticket.edit')}</Button> : null}
-      {can.addMember ? <Button disabled={busy} onClick={onAddMember} data-testid="ticket-add-member">{t('collab.ticket.addMember')}</Button> : null}
-      {can.quit ? <Button disabled={busy} onClick={() => confirmed(t('collab.ticket.quitConfirm'), () => callApi(ticketCalls.quit, { id }))}>{t('collab.ticket.quit')}</Button> : null}
+      {tk.can_edit ? <Button disabled={busy} onClick={onEdit} data-testid="ticket-edit">{t('collab.ticket.edit')}</Button> : null}
+      {tk.can_add_member ? <Button disabled={busy} onClick={onAddMember} data-testid="ticket-add-member">{t('collab.ticket.addMember')}</Button> : null}
+      {tk.can_quit ? <Button disabled={busy} onClick={() => confirmed(t('collab.ticket.quitConfirm'), () => callApi(ticketCalls.quit, { id }))}>{t('collab.ticket.quit')}</Button> : null}
       <TransitionButtons transitions={moves} record={tk} prefix="ticket" busy={busy} after={reload}
         call={(tr, params) => callApi(ticketCalls.move, { action: tr.action as 'close' | 'finish' | 'reopen', id, version: tk.version, ...params })} />
     </div>
@@ -106,12 +105,12 @@ export function TicketPanel({ id, page = false }: { id: number; page?: boolean }
     : <div data-testid="ticket-view" style={{ display: 'grid', gap: 12 }}>{actions}{body}</div>;
   if (error) return frame(t('collab.tickets.title'), null, <MessageBar intent="error"><MessageBarBody>{t('ticket.notFound')}</MessageBarBody></MessageBar>);
   if (!data) return frame(t('collab.tickets.title'), null, <Caption1>{t('ui.common.loading')}</Caption1>);
-  const tk = data.ticket;
+  const tk = data;
   const confirmed = (text: string, fn: () => Promise<unknown>) => void confirm(text).then((y) => { if (y) void act(fn); });
   const actions = (
     <div style={{ display: 'flex', gap: 6, flexWrap: 'wrap' }}>
       {page ? <Button icon={<ArrowLeft20Regular />} onClick={() => navigate('/collab/tickets')}>{t('collab.ticket.back')}</Button> : null}
-      <TicketActions v={data} id={id} busy={busy} reload={() => void mutate()} onEdit={() => setEditing(true)} onAddMember={() => setAdding(true)} confirmed={confirmed} />
+      <TicketActions tk={data} id={id} busy={busy} reload={() => void mutate()} onEdit={() => setEditing(true)} onAddMember={() => setAdding(true)} confirmed={confirmed} />
     </div>
   );
   return frame(`${tk.ticket_no} ${tk.title}`, actions, (

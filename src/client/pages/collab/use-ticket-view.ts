@@ -1,14 +1,19 @@
-import { useEffect, useState } from 'react';
-import { useCall } from '../../api/calls';
-import { ticketCalls } from '../../../model/calls/tickets';
+import { useEffect, useMemo, useState } from 'react';
+import useSWR from 'swr';
+import { entityApiFor } from '../../api/entity-api';
+import { ticketList } from '../../../model/entities/ticket.entity';
+import type { TicketRecord } from '../../../model/calls/tickets';
 import { onSocketMessage } from '../../session/notification-socket';
 
 /**
- * One ticket with its people and comments, read again when a notice arrives (another person moved
- * or commented it), and `act`: a command that marks the page busy, then reads the ticket again.
+ * One ticket with its people and comments: the engine's record read of the view `ticketlist` (its
+ * lines `members` and `comments`, the caller's rights as its fields), read again when a notice
+ * arrives (another person moved or commented it), and `act`: a command that marks the page busy,
+ * then reads the ticket again.
  */
 export function useTicketView(id: number) {
-  const { data, error, mutate } = useCall(ticketCalls.view, Number.isSafeInteger(id) && id > 0 ? { id } : null);
+  const api = useMemo(() => entityApiFor(ticketList), []);
+  const { data, error, mutate } = useSWR(Number.isSafeInteger(id) && id > 0 ? ['record', ticketList.name, id] : null, async () => (await api.view(id)) as unknown as TicketRecord);
   const [busy, setBusy] = useState(false);
   useEffect(() => onSocketMessage((m) => {
     if ((m as { type?: string })?.type === 'notifyto2') void mutate();

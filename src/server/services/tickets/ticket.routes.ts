@@ -8,7 +8,7 @@ import { dataOf } from '../notify/task.routes';
 import { openableFileById, sendStoredFile, storeUpload } from '../files';
 import {
   addComment, addTicketMember, findDocuments, moveTicket, peopleFor, quitTicket, recordTicketFile,
-  removeComment, saveTicket, ticketsOfDocument, viewTicket, type Caller,
+  removeComment, saveTicket, ticketsOfDocument, type Caller,
 } from './ticket.service';
 
 const BASE = '/crossapi/ticketapi/ticket';
@@ -24,8 +24,8 @@ function callerOf(req: FastifyRequest): Caller {
 /**
  * Exception tickets (issue 15; spec 2 tickets: assigned, closing, closed, knowledge base; spec 6 rights).
  * The lists (assigned, closing, closed, raised; the knowledge base) are the view `ticketlist`'s
- * generic list (`/crossapi/ticketlist/page`, ticket.views.ts); one ticket and what is done to it:
- *   GET  {BASE}/view?id                                                     -> { ticket, members, comments, can }
+ * generic list (`/crossapi/ticketlist/page`, ticket.views.ts), one ticket with its people, comments and
+ * the caller's rights that view's record (`/crossapi/ticketlist/view?id=`); what is done to a ticket:
  *   GET  {BASE}/by-doc?doc_type&doc_id                                      -> { rows } tickets of one document
  *   GET  {BASE}/people?doc_type&doc_id | ?id                                -> users of the document's two companies
  *   GET  {BASE}/docs?doc_type&keyword                                       -> { rows: [{ id, no, shared }] } the caller's documents
@@ -41,7 +41,6 @@ export async function ticketRoutes(app: FastifyInstance): Promise<void> {
   /** A call with a declared input shape: its handler gets the caller and the input read by the shape. */
   const serveShaped = <In, Out>(call: ShapedCall<In, Out>, handler: (me: Caller, input: In) => Promise<Out>) =>
     serveCall(app, call, guard, async (req) => handler(callerOf(req), readShapedInput(call, dataOf(req))));
-  serveShaped(ticketCalls.view, (me, { id }) => viewTicket(app.db, me, id));
   serveShaped(ticketCalls.byDocument, async (me, input) => ({ rows: await ticketsOfDocument(app.db, me, input.doc_type, input.doc_id) }));
   serveShaped(ticketCalls.people, async (me, input) => ({ rows: await peopleFor(app.db, me, input) }));
   serveShaped(ticketCalls.documents, async (me, input) => ({ rows: await findDocuments(app.db, me, input.doc_type, input.keyword) }));

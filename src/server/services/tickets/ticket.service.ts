@@ -33,7 +33,7 @@ export type TicketRow = {
   doc_type: string; doc_id: number; doc_no: string | null; link: string | null; raised_by_us: boolean; company: string; partner_company: string | null;
   created_by: number; created_at: string; closed_at: string | null; owners: string | null; my_roles: string[];
 };
-export type MemberRow = { user_id: number; fullname: string; company: string; client_id: number; role: Role };
+export type MemberRow = { id: number; user_id: number; fullname: string; company: string; client_id: number; role: Role };
 export type Attachment = { id: number; key: string; name: string; mime: string | null; size: number };
 export type CommentRow = { id: number; user_id: number; user_name: string; company: string; content: string | null; attachments: Attachment[]; created_at: string; removable: boolean };
 
@@ -259,7 +259,7 @@ export async function quitTicket(db: Db, me: Caller, id: number): Promise<Member
 }
 
 export async function membersOf(tx: Db, id: number): Promise<MemberRow[]> {
-  return (await sql<MemberRow>`select m.user_id::int as user_id, coalesce(u.fullname, u.username) as fullname, c.name as company, m.user_client_id::int as client_id, m.role
+  return (await sql<MemberRow>`select m.id::int as id, m.user_id::int as user_id, coalesce(u.fullname, u.username) as fullname, c.name as company, m.user_client_id::int as client_id, m.role
     from collab_ticket_member m join users u on u.id = m.user_id left join clients c on c.id = m.user_client_id
     where m.ticket_id = ${id} order by case m.role when 'owner' then 1 when 'initiator' then 2 when 'participant' then 3 else 4 end, m.id`.execute(tx)).rows;
 }
@@ -271,36 +271,12 @@ export async function commentDeleteDays(tx: Db): Promise<number> {
   return Number.isInteger(n) && n >= 0 ? n : 3;
 }
 
-async function commentsOf(tx: Db, me: Caller, id: number): Promise<CommentRow[]> {
+export async function commentsOf(tx: Db, me: Caller, id: number): Promise<CommentRow[]> {
   const days = await commentDeleteDays(tx);
   return (await sql<CommentRow>`select cm.id::int as id, cm.user_id::int as user_id, cm.user_name, c.name as company, cm.content,
       coalesce(cm.attachments, '[]'::jsonb) as attachments, cm.created_at,
       (cm.user_id = ${me.userId} and cm.created_at > now() - make_interval(days => ${days}::int)) as removable
     from collab_ticket_comment cm left join clients c on c.id = cm.user_client_id where cm.ticket_id = ${id} order by cm.created_at, cm.id`.execute(tx)).rows;
-}
-
-/** A ticket with its people, its comments and what the caller may do. */
-export async function viewTicket(db: Db, me: Caller, id: number) {
-  return withSystemScope(db, async (tx) => {
-    const row = await loadTicket(tx, me, id);
-    const roles = new Set(row.my_roles);
-    const open = row.status !== '100';
-    return {
-      ticket: row,
-      members: await membersOf(tx, id),
-      comments: await commentsOf(tx, me, id),
-      commentDeleteDays: await commentDeleteDays(tx),
-      can: {
-        edit: roles.has('owner') && open,
-        close: roles.has('owner') && row.status === '0',
-        finish: roles.has('owner') && row.status === '50',
-        reopen: roles.has('owner') && row.status === '50',
-        addMember: roles.has('owner') && open,
-        quit: roles.has('owner'),
-        comment: open && (roles.has('owner') || roles.has('participant') || roles.has('initiator')),
-      },
-    };
-  });
 }
 
 /** Comments on a ticket: owners, participants and the initiator, while it is not closed; attachments are the caller's uploads. */
@@ -338,18 +314,31 @@ export async function removeComment(db: Db, me: Caller, commentId: number): Prom
   });
 }
 
+/** What the caller's roles on a ticket allow now (spec 6); each command is checked again by its service function. */
+function rightsOf(roles: string[], status: string) {
+  const owner = roles.includes('owner');
+  const open = status !== '100';
+  return {
+    can_edit: owner && open, can_close: owner && status === '0', can_finish: owner && status === '50', can_reopen: owner && status === '50',
+    can_add_member: owner && open, can_quit: owner, can_comment: open && (owner || roles.includes('participant') || roles.includes('initiator')),
+  };
+}
+
 /**
  * Every ticket the caller's company may read (its own, and its partners' on documents shared with
  * it), as the caller sees it (its own document number first, the other company's beside it), with
- * whether the caller is on it, handles it (any role but initiator) or raised it: the rows of the
- * view `ticketlist` (ticket.views.ts), in the read's transaction.
+ * whether the caller is on it, handles it (any role but initiator) or raised it, what the caller may
+ * do on it and the days a comment may be removed: the rows of the view `ticketlist`
+ * (ticket.views.ts), in the read's transaction.
  */
-export async function ticketListRows(tx: Db, me: Caller): Promise<Array<TicketRow & { partner_doc_no: string | null; member: boolean; assigned: boolean; raised: boolean }>> {
+export async function ticketListRows(tx: Db, me: Caller) {
   const rows = await sql<TicketRow & { partner_doc_no: string | null }>`select ${columns(me)},
       case when t.client_id = ${me.clientId} then t.partner_doc_no else t.doc_no end as partner_doc_no
     from collab_ticket t where ${visible(me)}`.execute(tx);
+  const days = await commentDeleteDays(tx);
   return rows.rows.map((r) => ({
     ...r, link: withLink(r).link, member: r.my_roles.length > 0, assigned: r.my_roles.some((x) => x !== 'initiator'), raised: r.raised_by_us && Number(r.created_by) === me.userId,
+    ...rightsOf(r.my_roles, r.status), comment_days: days,
   }));
 }
 
