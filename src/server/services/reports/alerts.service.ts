@@ -10,6 +10,7 @@ import { AppError, notFound, validationError, type FieldError } from '../../http
 import { withTenant } from '../../kernel/rls';
 import { assertCan, dataScope } from '../../resources/permissions';
 import { registerMemberLists } from '../../resources/member-lists';
+import { readTyped } from '../../../model/typed-read';
 import { deriveRecords, serviceWrite } from '../../resources/record-writer';
 import { removeDocuments, saveDocument, type ResourceContext } from '../../resources/resource.service';
 import { registerSaveHook, withFieldErrors } from '../../resources/save-hooks';
@@ -17,9 +18,10 @@ import { rptAlert } from '../../../model/entities/rptalert.entity';
 import { raiseNotice } from '../notify';
 import { emitOrderState } from '../orders/cross-tenant.util';
 import { runReport } from '../report-engine/report.service';
-import { jsonOf, readableReports, rolesOf, userAuth } from './company-roles';
+import { readableReports, rolesOf, userAuth } from './company-roles';
 import { runTile, tileForViewer, tileSpecOf, viewerTiles } from './tiles.service';
-import { reportFilters, tileDrillUrl, tileReport, type TileSpec } from '../../../model/tiles';
+import { reportFilters, tileDrillUrl, tileReport } from '../../../model/tiles';
+import type { TileRow } from '../../../model/calls/tiles';
 
 export { rolesOf };
 
@@ -37,17 +39,8 @@ const ENTITY = 'rptalert';
 const today = (): string => new Date().toISOString().slice(0, 10);
 type Row = Record<string, unknown>;
 
-const num = (v: unknown): number | null => (v === null || v === undefined || v === '' ? null : Number(v));
-
-function specOf(r: Row): AlertSpec {
-  return { report: String(r.report), measure: String(r.measure), filters: jsonOf<Record<string, string>>(r.filters, {}), condition: String(r.condition) as AlertCondition, days: num(r.days) };
-}
-
-/** The tile an alert row watches, read joined to it (`tile_json`: the tile's row), else null (a removed tile, or none). */
-function tileOfRow(r: Row): (TileSpec & { id: number; name: string }) | null {
-  const t = jsonOf<Row | null>(r.tile_json, null);
-  return r.tile_id != null && t ? { ...tileSpecOf(t), id: Number(t.id), name: String(t.name ?? '') } : null;
-}
+/** The tile an alert row watches, read joined to it (`tile_json`: the tile's row, parsed by the driver), else null (a removed tile, or none). */
+const tileOfRow = (r: Row): Omit<TileRow, 'owner_name'> | null => (r.tile_id != null && r.tile_json ? tileSpecOf(r.tile_json as Row) : null);
 
 /** Where an alert's notice leads: a tile's own drill-down (its filters and period), else the report figure's. */
 function linkOf(r: Row, spec: AlertSpec): string {
@@ -61,33 +54,10 @@ const ALERT_SELECT = sql`select t.*, u.fullname as owner_name, row_to_json(x) as
   left join users u on u.id = t.created_by and u.client_id = t.client_id
   left join rpt_tile x on x.id = t.tile_id and x.client_id = t.client_id`;
 
+/** An alert row read as `rptalert` declares it, with its tile's and owner's names and where its notice leads. */
 function rowOf(r: Row): AlertRow {
-  const spec = specOf(r);
-  return {
-    id: Number(r.id),
-    version: Number(r.version),
-    name: String(r.name ?? ''),
-    report: spec.report,
-    measure: spec.measure,
-    filters: spec.filters,
-    tile_id: num(r.tile_id),
-    tile_name: (r.tile_name as string | null) ?? null,
-    condition: spec.condition,
-    threshold: Number(r.threshold),
-    days: spec.days,
-    recipient_users: jsonOf<number[]>(r.recipient_users, []).map(Number),
-    recipient_roles: jsonOf<string[]>(r.recipient_roles, []).map(String),
-    enabled: r.enabled !== false,
-    alert_state: (r.alert_state as AlertState | null) ?? null,
-    last_value: num(r.last_value),
-    baseline: num(r.baseline),
-    checked_at: r.checked_at ? new Date(String(r.checked_at)).toISOString() : null,
-    fired_at: r.fired_at ? new Date(String(r.fired_at)).toISOString() : null,
-    fired_count: Number(r.fired_count ?? 0),
-    created_by: num(r.created_by),
-    owner_name: (r.owner_name as string | null) ?? null,
-    link: linkOf(r, spec),
-  };
+  const a = readTyped<Omit<AlertRow, 'link'>>(rptAlert, r, { name: '', filters: {}, recipient_users: [], recipient_roles: [], fired_count: 0 });
+  return { ...a, tile_name: (r.tile_name as string | null) ?? null, owner_name: (r.owner_name as string | null) ?? null, link: linkOf(r, a) };
 }
 
 /** The reports the caller may set an alert on: with an entity, and in the caller's menus (`rpt.<report>`). */
@@ -212,8 +182,7 @@ export async function previewAlert(db: Db, auth: AuthContext, input: unknown, la
 }
 
 /** A stored alert's values as an input (a save that names some fields is checked with the others as stored). */
-const storedInput = (r: Row | null): Partial<AlertInput> =>
-  r ? { ...(r as Partial<AlertInput>), filters: jsonOf(r.filters, {}), recipient_users: jsonOf(r.recipient_users, []), recipient_roles: jsonOf(r.recipient_roles, []), tile_id: num(r.tile_id) } : {};
+const storedInput = (r: Row | null): Partial<AlertInput> => (r ? readTyped<Partial<AlertInput>>(rptAlert, r) : {});
 
 /**
  * Every save of an alert, whatever its source (the engine's drawer, the alert calls, an import),
@@ -303,7 +272,7 @@ export async function evaluateAlerts(db: Db, clientId: number, reports: readonly
     let failed = !isAlertReport(report) || !owner;
     if (!failed) {
       try {
-        value = await figureOf(db, owner!, report!, specOf(raw), alert.tile_id, (owner!.language === 'en' ? 'en' : 'zh-CN') as Language);
+        value = await figureOf(db, owner!, report!, alert, alert.tile_id, (owner!.language === 'en' ? 'en' : 'zh-CN') as Language);
       } catch {
         failed = true;
       }

@@ -5,17 +5,6 @@ import type { AuthContext } from '../../access/auth-context';
 import type { Db } from '../../db/database';
 import { menuEntriesOf } from '../profile/profile.service';
 
-/** A json column's value (parsed by the driver, or text in an older row), else the fallback. */
-export const jsonOf = <T>(v: unknown, fallback: T): T => {
-  if (v === null || v === undefined) return fallback;
-  if (typeof v !== 'string') return v as T;
-  try {
-    return JSON.parse(v) as T;
-  } catch {
-    return fallback;
-  }
-};
-
 /** The declared reports the caller may read (a menu entry `rpt.<report>`) that `fits` takes (an alert's, a tile's), by name. */
 export async function readableReports(db: Db, auth: AuthContext, language: Language, fits: (report: ReportDef | undefined) => boolean): Promise<Array<{ report: string }>> {
   const codes = new Set((await menuEntriesOf(db, auth, language)).map((e) => e.CODE));

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Language, ReportDef } from '../../../model';
-import { checkTileSpec, isTileReport, tileDrillUrl, tilePeriodRange, tileQuery, tileReport, type TileScope, type TileSpec, type TileThreshold } from '../../../model/tiles';
+import { checkTileSpec, isTileReport, tileDrillUrl, tilePeriodRange, tileQuery, tileReport, type TileSpec } from '../../../model/tiles';
 import type { TileBoardReply, TileDataset, TileInput, TileListReply, TileResult, TileRow } from '../../../model/calls/tiles';
 import type { AuthContext } from '../../access/auth-context';
 import type { Db } from '../../db/database';
@@ -8,11 +8,12 @@ import { AppError, forbidden, notFound, validationError, type FieldError } from 
 import { withTenant } from '../../kernel/rls';
 import { assertCan, dataScope } from '../../resources/permissions';
 import { registerMemberLists } from '../../resources/member-lists';
+import { readTyped } from '../../../model/typed-read';
 import { removeDocuments, saveDocument, type ResourceContext } from '../../resources/resource.service';
 import { registerSaveHook, withFieldErrors } from '../../resources/save-hooks';
 import { rptTile } from '../../../model/entities/rpttile.entity';
 import { menuEntriesOf } from '../profile/profile.service';
-import { jsonOf, readableReports, rolesOf, userAuth } from './company-roles';
+import { readableReports, rolesOf, userAuth } from './company-roles';
 import { runReport } from '../report-engine/report.service';
 
 /**
@@ -31,36 +32,10 @@ const ENTITY = 'rpttile';
 type Row = Record<string, unknown>;
 const today = (): string => new Date().toISOString().slice(0, 10);
 
-/** A tile row's composed query (also an alert's tile, read joined to the alert). */
-export function tileSpecOf(r: Row): TileSpec {
-  return {
-    report: String(r.report),
-    measure: String(r.measure),
-    aggregation: String(r.aggregation) as TileSpec['aggregation'],
-    group_by: jsonOf<string[]>(r.group_by, []).map(String),
-    filters: jsonOf<Record<string, string>>(r.filters, {}),
-    period: (String(r.period ?? 'all') || 'all') as TileSpec['period'],
-    period_field: (r.period_field as string | null) || null,
-    chart: String(r.chart) as TileSpec['chart'],
-    thresholds: jsonOf<TileThreshold[]>(r.thresholds, []),
-    color: (r.color as string | null) || null,
-  };
-}
+/** A tile row read as `rpttile` declares it: its composed query (also an alert's tile, read joined to the alert), its dashboard and place. */
+export const tileSpecOf = (r: Row): Omit<TileRow, 'owner_name'> => readTyped<Omit<TileRow, 'owner_name'>>(rptTile, r, { group_by: [], filters: {}, thresholds: [], share_roles: [], name: '' });
 
-function rowOf(r: Row): TileRow {
-  return {
-    ...tileSpecOf(r),
-    id: Number(r.id),
-    version: Number(r.version),
-    name: String(r.name ?? ''),
-    scope: String(r.scope) as TileScope,
-    share_roles: jsonOf<string[]>(r.share_roles, []).map(String),
-    span: Number(r.span ?? 1) || 1,
-    sort_no: Number(r.sort_no ?? 0),
-    created_by: r.created_by === null || r.created_by === undefined ? null : Number(r.created_by),
-    owner_name: (r.owner_name as string | null) ?? null,
-  };
-}
+const rowOf = (r: Row): TileRow => ({ ...tileSpecOf(r), owner_name: (r.owner_name as string | null) ?? null });
 
 /** The datasets the caller may build a tile on: reports over an entity that drill to its list, in the caller's menus (`rpt.<report>`). */
 const datasetsOf = (db: Db, auth: AuthContext, language: Language): Promise<TileDataset[]> => readableReports(db, auth, language, isTileReport);
