@@ -15,7 +15,7 @@ export type Ticket = {
   created_at: string; closed_at: string | null; owners: string | null; my_roles: string[];
 };
 export type TicketRole = 'owner' | 'participant' | 'guest';
-export type TicketMember = { user_id: number; fullname: string; company: string; client_id: number; role: string };
+export type TicketMember = { id: number; user_id: number; fullname: string; company: string; client_id: number; role: string };
 export type TicketAttachment = { id: number; key: string; name: string; mime: string | null; size: number };
 export type TicketComment = { id: number; user_id: number; user_name: string; company: string; content: string | null; attachments: TicketAttachment[]; created_at: string; removable: boolean };
 /**

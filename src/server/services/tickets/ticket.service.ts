@@ -6,7 +6,7 @@ import type { WriteSource } from '../../resources/save-hooks';
 import { writeDocument } from '../../resources/document-writer';
 import { deriveRecords, insertRecords, removeRecords, serviceWrite, updateRecords } from '../../resources/record-writer';
 import { AppError, notFound, validationError, type FieldError } from '../../http/errors';
-import type { TicketDocument, TicketPerson, TicketSave } from '../../../model/calls/tickets';
+import type { Ticket, TicketAttachment as Attachment, TicketComment as CommentRow, TicketDocument, TicketMember as MemberRow, TicketPerson, TicketSave } from '../../../model/calls/tickets';
 import { raiseNotice } from '../notify/notice.service';
 import { transitionTo } from '../notify/task.service';
 import { withSystemScope } from '../../kernel/rls';
@@ -27,15 +27,8 @@ import { ownDocument, ticketDoc } from './ticket-docs';
 export type Caller = { clientId: number; userId: number; fullname: string };
 export type Role = 'owner' | 'participant' | 'initiator' | 'guest';
 
-export type TicketRow = {
-  id: number; version: number; ticket_no: string; category: string; title: string; description: string; level: string; tags: string | null;
-  duration: string | null; deduct_amount: string | null; deduct_type: string | null; solution: string | null; status: string;
-  doc_type: string; doc_id: number; doc_no: string | null; link: string | null; raised_by_us: boolean; company: string; partner_company: string | null;
-  created_by: number; created_at: string; closed_at: string | null; owners: string | null; my_roles: string[];
-};
-export type MemberRow = { id: number; user_id: number; fullname: string; company: string; client_id: number; role: Role };
-export type Attachment = { id: number; key: string; name: string; mime: string | null; size: number };
-export type CommentRow = { id: number; user_id: number; user_name: string; company: string; content: string | null; attachments: Attachment[]; created_at: string; removable: boolean };
+/** A ticket, its people and comments as the ticket calls answer them (model/calls/tickets.ts); a ticket's row also says who raised it. */
+export type TicketRow = Ticket & { created_by: number };
 
 const visible = (me: Caller) => sql`(t.client_id = ${me.clientId} or t.partner_client_id = ${me.clientId})`;
 
