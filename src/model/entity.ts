@@ -49,6 +49,12 @@ export type FieldDef = {
      */
     where?: Record<string, string>;
     /**
+     * Fields of the target that hold this row's values, target field to own field: an allocation
+     * cell's demand line is one of the cell's version, `match: { version_id: 'version_id' }`.
+     * Checked for a save and for rows a service inserts with `checked` (src/server/resources/inserted-references.ts).
+     */
+    match?: Record<string, string>;
+    /**
      * `'keep'`: the target may be removed while this field names it (the generic remove refuses a
      * record still referenced otherwise); the row keeps the id and its area says what a missing
      * target means (an alert on a removed designed tile is in error). `'remove'`: the row goes with

@@ -88,6 +88,10 @@ describe('allocation versions', () => {
     const bad = await versions.action('save-cells', { id: seeded.id, cells: JSON.stringify([{ lineId: line.id, vendorId: other.id, cycle: line.month, qty: -1 }]) });
     expect(bad.status).toBe(400);
     expect(bad.body.message).toContain('cells.0.qty');
+    // A cell outside the version (another company's vendor, a month out of its range) is refused by the cell's declared references, naming it, nothing saved.
+    const foreign = await versions.action('save-cells', { id: seeded.id, cells: [{ lineId: line.id, vendorId: other.id, cycle: line.month, qty: 7 }, { lineId: line.id, vendorId: 999999999, cycle: line.month, qty: 5 }, { lineId: line.id, vendorId: other.id, cycle: '1999-01', qty: 5 }] });
+    expect(foreign.status).toBe(400);
+    expect(Object.keys((foreign.body.data as unknown as { errors: Record<string, string> }).errors)).toEqual(['cells[1]', 'cells[2]']);
     await versions.action('suggest', { id: seeded.id });
     wb = (await workbench(brand, seeded.id)).body.data;
     expect(wb.cells).toContainEqual(expect.objectContaining({ lineId: line.id, vendorId: other.id, cycle: line.month, qty: 123, locked: true }));

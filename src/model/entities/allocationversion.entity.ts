@@ -150,7 +150,8 @@ export function vendorSettingsRangeError(value: unknown): string | null {
 /**
  * One cell of an allocation version: the quantity of a demand line placed on a vendor in a cycle.
  * Written only by the version's actions (save cells, suggest, copy), never by the generic save;
- * removed with its version or its demand line.
+ * removed with its version or its demand line. A planner's cells name a line of their version, a vendor
+ * of the company and a month of the version's range, checked by the writer (save cells' `checked`).
  * `locked` cells are the planner's: a rerun of the suggestion keeps them (a locked 0 keeps the vendor
  * off the line).
  */
@@ -165,9 +166,9 @@ export const allocationCell = defineEntity({
   omitFromForm: "Written by the version's actions only (save cells, suggest, copy) from the allocation workbench, which checks capacity and the version's state.",
   fields: [
     { key: 'version_id', label: { zh: '分配版本', en: 'Allocation version' }, type: 'reference', ref: { entity: 'allocationversion', labelField: 'version_code', onTargetRemoved: 'remove' }, required: true },
-    { key: 'demand_id', label: { zh: '需求', en: 'Demand' }, type: 'reference', ref: { entity: 'demand', labelField: 'plan_sku', onTargetRemoved: 'remove' }, required: true },
+    { key: 'demand_id', label: { zh: '需求', en: 'Demand' }, type: 'reference', ref: { entity: 'demand', labelField: 'plan_sku', onTargetRemoved: 'remove', match: { version_id: 'version_id' } }, required: true },
     { key: 'vendor_id', label: { zh: '供应商', en: 'Vendor' }, type: 'reference', ref: { entity: 'vendor', labelField: 'name', codeField: 'code' }, required: true },
-    { key: 'cycle', label: { zh: '周期', en: 'Cycle' }, type: 'code', required: true },
+    { key: 'cycle', label: { zh: '周期', en: 'Cycle' }, type: 'code', required: true, within: { ref: 'version_id', from: 'month_from', to: 'month_to', message: 'scm.version.badCell' } },
     { key: 'qty', label: { zh: '数量', en: 'Quantity' }, type: 'integer', required: true, rules: ['naturalNumber'] },
     { key: 'locked', label: { zh: '锁定', en: 'Locked' }, type: 'boolean', default: false },
     { key: 'source', label: { zh: '来源', en: 'Source' }, type: 'dict', dict: 'allocation_source' },

@@ -64,7 +64,7 @@ export function refWhereSql(f: FieldDef): RawBuilder<unknown> {
   return sql` and ${sql.join(Object.entries(f.ref.where).map(([k, v]) => filterSql(target, parseFilter(target, `f.${k}`, v))), sql` and `)}`;
 }
 
-/** References exist within the tenant (a code of another company is as unknown as a typo), among the rows their `where` allows. */
+/** References exist within the tenant (a code of another company is as unknown as a typo), among the rows their `where` allows and their `match` names. */
 export async function checkReferences(tx: Db, clientId: number, entity: EntityDef, values: Row, prefix: string, errors: Record<string, FieldError>): Promise<void> {
   await checkFieldReferences(tx, clientId, entity.fields, values, prefix, errors);
 }
@@ -77,7 +77,8 @@ export async function checkFieldReferences(tx: Db, clientId: number, fields: rea
     if (v === null || v === undefined) continue;
     const target = refTarget(f);
     if (!target) continue;
-    const found = await sql`select 1 from ${sql.table(target.table)} t where t.id = ${v} and t.client_id = ${clientId}${refWhereSql(f)}`.execute(tx);
+    const matched = Object.entries(f.ref?.match ?? {}).map(([theirs, ours]) => sql` and ${sql.ref(`t.${theirs}`)} = ${values[ours] ?? null}`);
+    const found = await sql`select 1 from ${sql.table(target.table)} t where t.id = ${v} and t.client_id = ${clientId}${sql.join(matched, sql``)}${refWhereSql(f)}`.execute(tx);
     if (!found.rows.length) errors[prefix + f.key] = { key: 'rule.referenceMissing' };
   }
 }

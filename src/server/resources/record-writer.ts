@@ -6,6 +6,7 @@ import { diffRecords, writeAudit, type AuditChange } from '../kernel/audit/audit
 import type { Row } from './document-input';
 import { childEntities, tbl, valueParam } from './document-read';
 import { RECORDED_SYSTEM_COLUMNS, writeContext, type WriteContext } from './document-stages';
+import { checkInsertedReferences, type InsertedCheck } from './inserted-references';
 import { derivedWritten, hooksOf, type WriteActor, type WriteSource } from './save-hooks';
 
 /**
@@ -125,10 +126,12 @@ async function auditMany(w: WriteContext, entity: EntityDef, action: string, ent
   }
 }
 
-export type InsertOptions = { audit?: string | false; hooks?: boolean };
+/** `checked`: the rows' declared references are checked once stored, the whole write refused when one fails (inserted-references.ts). */
+export type InsertOptions = { audit?: string | false; hooks?: boolean; checked?: InsertedCheck };
 
 /** The stages after new rows are stored: the entity's afterWrite hooks (`created`), then their audit. */
 async function afterInsert(w: WriteContext, entity: EntityDef, inserted: Row[], options: InsertOptions): Promise<Row[]> {
+  if (options.checked) await checkInsertedReferences(w.tx, entity, inserted, options.checked);
   if (options.hooks !== false) await afterWrite(w, entity, inserted.map((r) => Number(r.id)), true);
   if (options.audit !== false) {
     const fields = entity.fields.map((f) => f.key);

@@ -13,6 +13,7 @@ import { registerSaveHook } from '../../resources/save-hooks';
 import type { Workbench, WorkbenchLine } from '../../../model/calls/allocation';
 import { deriveRecords, insertRecords, removeRecords, serviceWrite, updateRecords } from '../../resources/record-writer';
 import { copyRecord } from '../../resources/record-copy';
+import type { InsertedCheck } from '../../resources/inserted-references';
 import type { WriteContext } from '../../resources/document-stages';
 import { raiseNotice } from '../notify/notice.service';
 
@@ -97,8 +98,8 @@ function assertDraft(row: Row): void {
 const actionWriter = (ctx: ActionContext): WriteContext => serviceWrite(ctx.tx, { clientId: ctx.clientId, userId: ctx.auth.userId, username: ctx.auth.username, ip: ctx.ip });
 
 /** New cells of a version (a suggestion may place thousands: the writer inserts them in blocks). */
-async function insertCells(w: WriteContext, versionId: number, cells: Array<AllocationCell & { locked?: boolean }>, source: string): Promise<void> {
-  await insertRecords(w, 'allocationcell', cells.map((c) => ({ version_id: versionId, demand_id: Number(c.lineId), vendor_id: Number(c.vendorId), cycle: c.cycle, qty: c.qty, locked: c.locked === true, source })));
+async function insertCells(w: WriteContext, versionId: number, cells: Array<AllocationCell & { locked?: boolean }>, source: string, checked?: InsertedCheck): Promise<void> {
+  await insertRecords(w, 'allocationcell', cells.map((c) => ({ version_id: versionId, demand_id: Number(c.lineId), vendor_id: Number(c.vendorId), cycle: c.cycle, qty: c.qty, locked: c.locked === true, source })), { checked });
 }
 
 /** Runs the suggestion on a draft: keeps locked cells, replaces every other cell. */
@@ -147,7 +148,7 @@ const SAVE_CELLS = {
         is.object({
           lineId: is.queryId,
           vendorId: is.queryId,
-          cycle: is.text(20),
+          cycle: is.check(is.text(20), (c) => /^\d{4}-\d{2}$/.test(c), 'a month YYYY-MM'),
           qty: is.nullable(is.check(is.int, (q) => q >= 0, 'a whole number >= 0')),
           locked: is.optional(is.bool),
         }),
@@ -161,32 +162,21 @@ type CellEdit = ReadOf<typeof SAVE_CELLS.input>['cells'][number];
 
 /**
  * Saves cell edits of the workbench (handler-only action `save-cells`, body read by SAVE_CELLS). Each
- * cell must name a line of this version, a vendor of the company and a month of its range.
- * Over-capacity is allowed (the planner decides) and shows in the workbench.
+ * cell stored names a line of this version, a vendor of the company and a month of its range: the
+ * cell's declared references, checked by the writer (`checked`), the action refused naming each
+ * cell that fails. Over-capacity is allowed (the planner decides) and shows in the workbench.
  */
 async function saveCells(ctx: ActionContext, edits: CellEdit[]) {
   const { tx, clientId, row } = ctx;
   assertDraft(row);
   const versionId = Number(row.id);
-  const cycles = new Set(monthsBetween(String(row.month_from), String(row.month_to)));
-  const lineIds = [...new Set(edits.map((e) => e.lineId))];
-  const vendorIds = [...new Set(edits.map((e) => e.vendorId))];
-  const knownLines = new Set(
-    (await sql<{ id: number }>`select id from scm_demand where client_id = ${clientId} and version_id = ${versionId} and id in (${sql.join(lineIds)})`.execute(tx)).rows.map((r) => Number(r.id)),
-  );
-  const knownVendors = new Set((await sql<{ id: number }>`select id from md_vendor where client_id = ${clientId} and id in (${sql.join(vendorIds)})`.execute(tx)).rows.map((r) => Number(r.id)));
-  const fields: Record<string, { key: string }> = {};
-  edits.forEach((e, i) => {
-    if (!knownLines.has(e.lineId) || !knownVendors.has(e.vendorId) || !cycles.has(e.cycle)) fields[`cells[${i}]`] = { key: 'scm.version.badCell' };
-  });
-  if (Object.keys(fields).length) throw new AppError('scm.version.badCell', { fields });
   const w = actionWriter(ctx);
   // The edited cells go first, named all at once as one JSON parameter (up to 20,000 of them).
   const edited = sql`select * from jsonb_to_recordset(${JSON.stringify(edits)}::jsonb) as e("lineId" bigint, "vendorId" bigint, cycle text)`;
   await removeRecords(w, 'allocationcell', { where: sql`t.version_id = ${versionId} and (t.demand_id, t.vendor_id, t.cycle) in (${edited})` });
   const kept = (e: CellEdit) => e.locked !== false;
-  const toInsert = edits.filter((e) => e.qty !== null && (e.qty > 0 || kept(e))).map((e) => ({ lineId: e.lineId, vendorId: e.vendorId, cycle: e.cycle, qty: e.qty as number, locked: kept(e) }));
-  await insertCells(w, versionId, toInsert, 'manual');
+  const toInsert = edits.map((e, at) => ({ ...e, at })).filter((e) => e.qty !== null && (e.qty > 0 || kept(e))).map((e) => ({ ...e, qty: e.qty as number, locked: kept(e) }));
+  await insertCells(w, versionId, toInsert, 'manual', { message: 'scm.version.badCell', at: (i) => `cells[${toInsert[i].at}]` });
   return { patch: await versionTotals(tx, clientId, versionId), data: { saved: edits.length } };
 }
 
