@@ -55,7 +55,7 @@ function useVersionTransitions(data: Data, saveEdits: (quiet: boolean) => Promis
     const reply = (await VERSIONS.action(tr.action, [Number(version.id)], params, saving ? null : Number(version.version))) as ActionReply;
     made.current = Number((reply.data?.[0] as { id?: number } | null)?.id) || 0;
   };
-  const after = () => void loadVersions().then(() => (made.current ? pick(made.current) : version && loadWorkbench(Number(version.id))));
+  const after = () => void loadVersions().then(() => (made.current ? pick(made.current) : loadWorkbench()));
   const done = (tr: TransitionDef, params: Record<string, unknown>) => (tr.copies ? t('scm.version.copied', { code: String(params.version_code ?? '') }) : t(`alloc.${String(tr.to)}`));
   return { transitions: recordTransitions({ entity: allocationVersion }, version, dashroles), call, after, done };
 }
@@ -84,7 +84,7 @@ export function useWorkbenchCommands(data: Data, pending: Pick<PendingCells, 'un
     if (!quiet) toast.success(t('alloc.saved', { count: st.edits.size }));
     pending.unsaved.saved();
     pending.sheetKeys.keep();
-    await loadWorkbench(Number(st.data.version.id));
+    await loadWorkbench();
     void loadVersions();
     return true;
   };
@@ -97,17 +97,17 @@ export function useWorkbenchCommands(data: Data, pending: Pick<PendingCells, 'un
     if (!reply) return;
     const result = (reply.data?.[0] ?? null) as SuggestReply | null;
     // The grid and the result appear together, from the cells the suggestion stored.
-    await loadWorkbench(Number(version!.id));
+    await loadWorkbench();
     setSuggestion(result);
     toast.success(t('alloc.suggested', { suggested: result?.totals.suggested ?? 0, unplaced: result?.totals.unplaced ?? 0 }));
     void loadVersions();
   };
 
-  const refresh = () => (data.totals?.pending ? setDiscarding(true) : version && void loadWorkbench(Number(version.id)));
+  const refresh = () => (data.totals?.pending ? setDiscarding(true) : void loadWorkbench());
   const discard = () => {
     setDiscarding(false);
     pending.unsaved.discard();
-    if (version) void loadWorkbench(Number(version.id));
+    void loadWorkbench();
   };
 
   const transitions = useVersionTransitions(data, saveEdits);

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { allocationCalls } from '../../../model/calls/allocation';
 import { allocationVersion } from '../../../model/entities/allocationversion.entity';
-import { callApi } from '../../api/calls';
+import { useCall } from '../../api/calls';
 import { entityApiOf, type Row } from '../../api/entity-api';
 import { heatCells, summary, vendorLabel, workbenchState, type WorkbenchState } from './workbench-model';
 
@@ -50,39 +50,33 @@ function useVersions() {
   return { versions, versionId, loadVersions, pick };
 }
 
-/** The version's workbench as loaded, and `revision`, which counts loads and edits to its ledger. */
+/**
+ * The version's workbench as loaded (the engine's `useCall`), and `revision`, which counts loads and
+ * edits to its ledger. The planner edits the ledger in place, so only a load asked for replaces it
+ * (none on focus, reconnect or failure), each load a new ledger even when the reply is the same
+ * (`loads`: a refresh discards the edits). The version shown stays until the next one has come; a
+ * failed load shows none. A version picked while another loads: swr fills the grid with the last asked for.
+ */
 function useWorkbenchState(versionId: number | null) {
-  const [state, setState] = useState<WorkbenchState | null>(null);
-  const [loading, setLoading] = useState(false);
   const [revision, setRevision] = useState(0);
+  const [loads, setLoads] = useState(0);
+  const reply = useCall(allocationCalls.workbench, versionId ? { id: versionId } : null, {
+    revalidateOnFocus: false,
+    revalidateOnReconnect: false,
+    shouldRetryOnError: false,
+    keepPreviousData: true,
+    onSuccess: () => {
+      setLoads((n) => n + 1);
+      setRevision((r) => r + 1);
+    },
+  });
+  const { data, error, isValidating, mutate } = reply;
+  const state = useMemo(() => (data && !error && versionId ? workbenchState(data) : null), [data, error, versionId, loads]); // eslint-disable-line react-hooks/exhaustive-deps -- loads counts the replies: each one a new ledger
   const stateRef = useRef<WorkbenchState | null>(null);
   stateRef.current = state;
-
-  // Loads can overlap (a version picked while another loads, a refresh during a reload): only the
-  // last one asked for fills the grid, so a late answer never replaces what the planner works on.
-  const loadSeq = useRef(0);
-  const loadWorkbench = useCallback(async (id: number) => {
-    const seq = ++loadSeq.current;
-    setLoading(true);
-    try {
-      const data = await callApi(allocationCalls.workbench, { id });
-      if (seq !== loadSeq.current) return;
-      setState(workbenchState(data));
-      setRevision((r) => r + 1);
-    } catch {
-      if (seq === loadSeq.current) setState(null);
-    } finally {
-      if (seq === loadSeq.current) setLoading(false);
-    }
-  }, []);
-
-  useEffect(() => {
-    if (versionId) void loadWorkbench(versionId);
-    else setState(null);
-  }, [versionId, loadWorkbench]);
-
+  const loadWorkbench = useCallback(async () => void (await mutate()), [mutate]);
   const bump = useCallback(() => setRevision((r) => r + 1), []);
-  return { state, stateRef, loading, revision, bump, loadWorkbench };
+  return { state, stateRef, loading: isValidating, revision, bump, loadWorkbench };
 }
 
 /**
