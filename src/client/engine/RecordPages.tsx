@@ -12,6 +12,7 @@ import { isFieldVisible } from '../form/form-logic';
 import { renderMarkdown } from '../form/markdown';
 import { useRecord } from '../form/use-record-form';
 import { cellText, formatDateTime } from '../grid/cell-text';
+import { ColumnTable } from '../grid/ColumnTable';
 import { useFormSession } from '../form/session-scope';
 import { entityApi, type Row } from '../api/entity-api';
 import { recordViewPath, useCopyLink } from './use-copy-link';
@@ -150,26 +151,7 @@ function DocumentLines({ resolved, record, language }: { resolved: ResolvedPage;
         return (
           <section key={c.child.key} style={{ marginTop: 16 }}>
             <h2 style={{ fontSize: 15, margin: '8px 0 0' }}>{language === 'en' ? c.child.label.en : c.child.label.zh} ({rows.length})</h2>
-            <table className={s.table}>
-              <thead>
-                <tr>
-                  <th style={{ width: 40 }}>#</th>
-                  {c.columns.map((col) => (
-                    <th key={col.field}>{language === 'en' ? col.label.en : col.label.zh}</th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody>
-                {rows.map((r, i) => (
-                  <tr key={String(r.id ?? i)}>
-                    <td>{i + 1}</td>
-                    {c.columns.map((col) => (
-                      <td key={col.field}>{cellText(col.renderer, r[col.field], { column: col, row: r, language })}</td>
-                    ))}
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+            <ColumnTable className={s.table} columns={c.columns} items={rows} language={language} keyOf={(r, i) => String(r.id ?? i)} numbered />
           </section>
         );
       })}

@@ -3,8 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { unplacedColumns, workbenchGrid } from '../../../../grids/orders/allocation.grid';
 import { requireEntity } from '../../../model/entity';
 import { resolveColumns } from '../../../model/page-resolve';
-import { cellText } from '../../grid/cell-text';
-import { useLabel } from '../common/admin-kit';
+import { ColumnTable } from '../../grid/ColumnTable';
 import type { SuggestReply } from './use-workbench-commands';
 import type { WorkbenchData } from './use-workbench-data';
 import { useWorkbenchStyles } from './workbench-styles';
@@ -15,7 +14,6 @@ type Props = Pick<WorkbenchData, 'lineById' | 'vendorById'> & { suggestion: Sugg
 export function SuggestResult({ suggestion, lineById, vendorById }: Props) {
   const s = useWorkbenchStyles();
   const { t, i18n } = useTranslation();
-  const label = useLabel();
   const language = i18n.language === 'en' ? 'en' : 'zh-CN';
   const columns = resolveColumns(requireEntity(workbenchGrid.entity), unplacedColumns);
   return (
@@ -25,27 +23,19 @@ export function SuggestResult({ suggestion, lineById, vendorById }: Props) {
         {suggestion.unplaced.length > 0 && (
           <details>
             <summary>{t('alloc.unplacedList', { count: suggestion.unplaced.length })}</summary>
-            <table className={s.unplaced} data-testid="unplaced-list">
-              <thead>
-                <tr>
-                  {columns.map((c) => <th key={c.field} align="left">{label(c.label)}</th>)}
-                  <th align="right">{t('alloc.col.unplacedQty')}</th>
-                  <th align="left">{t('alloc.col.reason')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {suggestion.unplaced.map((u) => {
-                  const l = lineById.get(u.lineId);
-                  return (
-                    <tr key={`${u.lineId}-${u.reason}`}>
-                      {columns.map((c) => <td key={c.field}>{l ? cellText(c.renderer, l[c.field as keyof typeof l], { column: c, row: l, language }) : ''}</td>)}
-                      <td align="right">{u.qty.toLocaleString()}</td>
-                      <td>{u.message}</td>
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
+            <ColumnTable
+              className={s.unplaced}
+              testId="unplaced-list"
+              columns={columns}
+              items={suggestion.unplaced}
+              language={language}
+              rowOf={(u) => lineById.get(u.lineId)}
+              keyOf={(u) => `${u.lineId}-${u.reason}`}
+              extra={[
+                { key: 'qty', label: t('alloc.col.unplacedQty'), align: 'right', cell: (u) => u.qty.toLocaleString() },
+                { key: 'reason', label: t('alloc.col.reason'), cell: (u) => u.message },
+              ]}
+            />
           </details>
         )}
         {suggestion.overCapacity.length > 0 && (
