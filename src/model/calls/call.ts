@@ -8,11 +8,11 @@
  * ```ts
  * // src/model/calls/tickets.ts
  * export const ticketCalls = {
- *   view: getCall<{ id: number }, TicketView>('/crossapi/ticketapi/ticket/view'),
+ *   byDocument: getCall<{ doc_type: string; doc_id: number }, { rows: Ticket[] }>('/crossapi/ticketapi/ticket/by-doc'),
  *   move: postCall<{ action: 'close' | 'finish'; id: number; version: number }, Ticket>('/crossapi/ticketapi/ticket/:action'),
  * };
- * // server: serveCall(app, ticketCalls.view, guard, async (req) => viewTicket(...));
- * // browser: const { data } = useCall(ticketCalls.view, { id }); await callApi(ticketCalls.move, { action: 'close', id, version });
+ * // server: serveCall(app, ticketCalls.byDocument, guard, async (req) => ticketsOfDocument(...));
+ * // browser: const { data } = useCall(ticketCalls.byDocument, { doc_type, doc_id }); await callApi(ticketCalls.move, { action: 'close', id, version });
  * ```
  *
  * A path may hold `:name` segments (Fastify's syntax): the browser fills them from the input's

@@ -14,7 +14,7 @@ import { tooManyIds } from './id-list';
  *
  * Example:
  * ```ts
- * serveCall(app, ticketCalls.view, { preHandler: requireAuth }, async (req) => viewTicket(app.db, callerOf(req), oneId(inputOf(req))));
+ * serveCall(app, ticketCalls.byDocument, { preHandler: requireAuth }, async (req) => ticketsOfDocument(app.db, callerOf(req), ...));
  * ```
  */
 export function serveCall<C extends Call<unknown, unknown>>(
