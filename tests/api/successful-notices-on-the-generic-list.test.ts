@@ -133,7 +133,8 @@ describe("a ticket's comments are its people's", () => {
     await refused('POST', `${base}/comment`, { id: 1, content: 'x', files: ['a'] }, 'files');
     await refused('POST', `${base}/add-member`, { id: 1, user_id: 2, role: 'boss' }, 'role');
     await refused('GET', `${base}/people?doc_type=prorder`, undefined, 'doc_id');
-    await refused('GET', `${base}/view?id=-3`, undefined, 'id');
+    await refused('GET', `${base}/by-doc?doc_type=prorder&doc_id=-3`, undefined, 'doc_id');
+    await refused('POST', `${base}/quit`, { id: -3 }, 'id');
     await refused('POST', `${base}/finish`, { id: 1, version: 'x' }, 'version');
     await refused('POST', `${base}/finish`, { id: 1, solution: 'x'.repeat(4001) }, 'solution');
     await refused('POST', `${base}/save`, { id: 'abc', title: 'x' }, 'id');
