@@ -95,6 +95,16 @@ export type FieldDef = {
    * `within: { ref: 'version_id', from: 'month_from', to: 'month_to', message: 'scm.alloc.reason.cycle_out_of_range' }`.
    */
   within?: { ref: string; from: string; to: string; message: string };
+  /**
+   * A sum over the record's lines, kept by the writer (readonly): `sum` of the rows of `lines`
+   * whose `via` names this record, recomputed after every write and remove of those lines and of
+   * the record itself, whoever writes them (a save, an import, an action, a copy); with `less`,
+   * each line counts its `sum` less the `less.sum` of the rows of `less.lines` whose `less.via`
+   * names that line, never below 0. Derived values: no version change, no audit, as SQL
+   * recomputes them (src/server/resources/declared-totals.ts). Example, a version's pieces not
+   * placed yet: `total: { lines: 'demand', via: 'version_id', sum: 'plan_qty', less: { lines: 'allocationcell', via: 'demand_id', sum: 'qty' } }`.
+   */
+  total?: LineTotal;
   maxLength?: number;
   /** Spec 5 string flags, applied by every form, the save API and the import alike. */
   upperCase?: boolean;
@@ -124,6 +134,9 @@ export type FieldDef = {
    */
   omitFromForm?: string;
 };
+
+/** A field's sum over the rows of another entity that name its record (FieldDef.total). */
+export type LineTotal = { lines: string; via: string; sum: string; less?: { lines: string; via: string; sum: string } };
 
 /** The entries of a keyed JSON field: the entity its keys are ids of, and the fields of each entry. */
 export type EntriesDef = { key: { entity: string; labelField: string; codeField?: string }; fields: FieldDef[] };
