@@ -118,6 +118,12 @@ export type FormFieldConfig = {
   cutIndexRange?: [number, number];
   helpConfig?: { targetFields: Array<{ target: string }>; text?: string; textEn?: string };
   readonly?: boolean;
+  /**
+   * In a form viewing a stored record, the value drawn as a link to the address another field of the
+   * record holds, where it holds one (a ticket's document number opening the document as the caller's
+   * company holds it: `{ field: 'doc_no', linkField: 'link' }`); test id `field-link-<field>`.
+   */
+  linkField?: string;
 };
 
 /**

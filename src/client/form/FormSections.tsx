@@ -1,10 +1,13 @@
-import { Field, InfoLabel, makeStyles, Subtitle2, tokens } from '@fluentui/react-components';
+import { Field, InfoLabel, Link, makeStyles, Subtitle2, tokens } from '@fluentui/react-components';
 import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
 import type { ResolvedField, ResolvedPage } from '../../model/page-resolve';
+import { fieldLinkOf } from './field-link';
 import { helpFor, isFieldDisabled, isFieldVisible, isHiddenByStyle, type RouteAction } from './form-logic';
 import { fieldDomId, type useEntityForm } from './use-entity-form';
 import { WIDGETS, type WidgetProps } from './widgets';
+import { asText } from './widgets/types';
 
 const SPAN: Record<string, number> = { full: 6, half: 3, third: 2, quarter: 1 };
 
@@ -30,6 +33,12 @@ type FormModel = Pick<ReturnType<typeof useEntityForm>, 'form' | 'values' | 'ctx
  */
 export type FieldWidgets = Record<string, ComponentType<WidgetProps>>;
 
+/** A viewed field's value as a link to an address of the application (`FormFieldConfig.linkField`). */
+function FieldLink({ to, text, testId }: { to: string; text: string; testId: string }) {
+  const navigate = useNavigate();
+  return <Link style={{ display: 'block', padding: '5px 0' }} onClick={() => navigate(to)} data-testid={testId}>{text}</Link>;
+}
+
 /** The form's sections and their fields, each drawn by its type's widget (or the page's own for that field). */
 export function FormSections({ resolved, action, model, widgets }: { resolved: ResolvedPage; action: RouteAction; model: FormModel; widgets?: FieldWidgets }) {
   const { i18n } = useTranslation();
@@ -53,6 +62,7 @@ export function FormSections({ resolved, action, model, widgets }: { resolved: R
                 const help = helpFor(f.field, fields, language);
                 const label = language === 'en' ? f.labelEn : f.label;
                 const disabled = isFieldDisabled(f, ctx) || busy;
+                const link = fieldLinkOf(f, values, action);
                 return (
                   <div key={f.field} className={s.field} style={{ gridColumn: `span ${spanOf(f)}`, display: isHiddenByStyle(f) ? 'none' : undefined }} data-field={f.field}>
                     <Field
@@ -61,7 +71,7 @@ export function FormSections({ resolved, action, model, widgets }: { resolved: R
                       validationState={message ? 'error' : 'none'}
                       validationMessage={typeof message === 'string' ? message : undefined}
                     >
-                      <Widget
+                      {link ? <FieldLink to={link} text={asText(values[f.field])} testId={`field-link-${f.field}`} /> : <Widget
                         id={id}
                         field={f}
                         value={values[f.field]}
@@ -76,7 +86,7 @@ export function FormSections({ resolved, action, model, widgets }: { resolved: R
                         }}
                         onPick={(row) => pick(f, row)}
                         recordId={typeof values.id === 'number' ? values.id : null}
-                      />
+                      />}
                     </Field>
                   </div>
                 );
