@@ -62,5 +62,7 @@ export const companyProfile = defineViewEntity({
     { key: 'type', label: { zh: '企业类型', en: 'Company type' }, type: 'text', readonly: true },
     // Set by its own upload (702x180 or 200x200), never by a save.
     { key: 'logo', label: { zh: '企业标志', en: 'Logo' }, type: 'text', readonly: true },
+    // Whether the caller may change it (the company's administrator): computed for the caller by the scope.
+    { key: 'can_edit', label: { zh: '可修改', en: 'Editable' }, type: 'boolean', readonly: true },
   ],
 });

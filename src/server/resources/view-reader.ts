@@ -24,9 +24,10 @@ import type { CountResult, PageResult, ResourceContext } from './resource.servic
  * row-level security the read runs under (null: the table is not under row-level security;
  * 'system': every company's rows, for the super administrator's cross-company screens, read in the
  * system scope of `withSystemScope`). A caller who may read none is refused by throwing (403); `db`
- * is for the permission check.
+ * is for the permission check. `computed`: fields whose SQL over `t` depends on the caller (whether
+ * the caller may change the row), read like the view's other computed fields.
  */
-export type ViewScope = (auth: AuthContext, db: Db) => Promise<{ where: RawBuilder<unknown>; tenant: number | null | 'system' }>;
+export type ViewScope = (auth: AuthContext, db: Db) => Promise<{ where: RawBuilder<unknown>; tenant: number | null | 'system'; computed?: Record<string, RawBuilder<unknown>> }>;
 
 /**
  * Fills in, after the read, what SQL cannot give (a system role's grants, declared in code as rules;
@@ -167,10 +168,10 @@ export function computedRowsTable(entity: EntityDef, rows: Row[]): RawBuilder<un
   return sql`(select * from jsonb_to_recordset(${json}::jsonb) as r(${sql.join(columns)}))`;
 }
 
-/** What a view reads from, as `t`: its table (or the rows computed for this read), with its computed fields and reference labels beside the stored columns. */
-function sourceOf(entity: EntityDef, rows?: Row[]): RawBuilder<unknown> {
+/** What a view reads from, as `t`: its table (or the rows computed for this read), with its computed fields (the caller's too) and reference labels beside the stored columns. */
+function sourceOf(entity: EntityDef, rows?: Row[], callers?: Record<string, RawBuilder<unknown>>): RawBuilder<unknown> {
   const table = rows ? computedRowsTable(entity, rows) : (SOURCES.get(entity.name)?.() ?? tbl(entity));
-  const computed = { ...COMPUTED.get(entity.name), ...referenceLabels(entity) };
+  const computed = { ...COMPUTED.get(entity.name), ...callers, ...referenceLabels(entity) };
   if (!Object.keys(computed).length) return sql`${table} t`;
   return sql`(select t.*, ${sql.join(Object.entries(computed).map(([k, e]) => sql`${e} as ${sql.id(k)}`))} from ${table} t) t`;
 }
@@ -183,11 +184,11 @@ function sourceOf(entity: EntityDef, rows?: Row[]): RawBuilder<unknown> {
 async function scopeOf(ctx: ResourceContext, entity: EntityDef) {
   const auth = ctx.auth;
   if (!auth) throw new AppError('err.unauthorized');
-  const { where, tenant } = await viewScopeOf(entity)(auth, ctx.db);
+  const { where, tenant, computed } = await viewScopeOf(entity)(auth, ctx.db);
   const inScope = <T>(work: (db: Db) => Promise<T>) => (tenant === null ? work(ctx.db) : tenant === 'system' ? withSystemScope(ctx.db, work) : withTenant(ctx.db, tenant, work));
   const computeRows = ROWS.get(entity.name);
   const run = <T>(work: (db: Db, source: RawBuilder<unknown>) => Promise<T>, filters?: readonly Filter[]) =>
-    inScope(async (db) => work(db, sourceOf(entity, computeRows ? await computeRows({ db, auth, language: ctx.language, filters }) : undefined)));
+    inScope(async (db) => work(db, sourceOf(entity, computeRows ? await computeRows({ db, auth, language: ctx.language, filters }) : undefined, computed)));
   return { where, run, auth };
 }
 

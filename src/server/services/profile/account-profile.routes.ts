@@ -6,9 +6,8 @@ import { serveCall } from '../../http/calls';
 import { requestLanguage } from '../../http/envelope';
 import { forbidden, notFound } from '../../http/errors';
 import { dropProfileImage, receiveProfileImage, recordProfileImage, writeProfileImage } from './account-image.service';
-import { readCompanyProfile } from './company-profile.service';
 import { readOwnProfile } from './profile.service';
-import { saveCompanyProfile, saveOwnProfile } from './profile.views';
+import { readCompanyProfile, saveCompanyProfile, saveOwnProfile } from './profile.views';
 
 /** Image uploads stream through multipart; this bounds the JSON saves only. */
 const BODY_LIMIT = 64 * 1024;
@@ -29,16 +28,16 @@ export async function accountProfileRoutes(app: FastifyInstance): Promise<void> 
   const { db } = app;
   const guard = { preHandler: requireAuth };
 
-  serveCall(app, companyProfileCalls.view, guard, async (req) => readCompanyProfile(db, authOf(req)));
+  serveCall(app, companyProfileCalls.view, guard, async (req) => readCompanyProfile(req));
 
   serveCall(app, companyProfileCalls.save, { ...guard, bodyLimit: BODY_LIMIT }, async (req) => {
     await saveCompanyProfile(req, inputOf(req));
-    return readCompanyProfile(db, authOf(req));
+    return readCompanyProfile(req);
   });
 
   serveCall(app, companyProfileCalls.logo, guard, async (req) => {
     const auth = authOf(req);
-    const current = await readCompanyProfile(db, auth);
+    const current = await readCompanyProfile(req);
     // Refused before a byte is read or stored; the save below checks it again in its transaction.
     if (!current.can_edit) throw forbidden('access.companyAdminOnly');
     const received = await receiveProfileImage(req, 'logo', requestLanguage(req));
@@ -52,7 +51,7 @@ export async function accountProfileRoutes(app: FastifyInstance): Promise<void> 
           return { logo: url };
         },
       });
-      return { url, width: received.image.width, height: received.image.height, warning: received.warning, profile: await readCompanyProfile(db, auth) };
+      return { url, width: received.image.width, height: received.image.height, warning: received.warning, profile: await readCompanyProfile(req) };
     } catch (e) {
       await dropProfileImage(file);
       throw e;

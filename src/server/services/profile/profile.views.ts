@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import type { ProfileFormDef } from '../../../model/account-profile';
+import type { CompanyProfile } from '../../../model/calls/account-profile';
 import { companyProfile, ownProfile } from '../../../model/entities/workspace-profile.entity';
 import { companyProfileForm, ownProfileForm } from '../../../model/profile-forms';
 import { authOf } from '../../access/auth-context';
@@ -9,7 +10,7 @@ import { assertCan } from '../../access/permissions';
 import { requestLanguage } from '../../http/envelope';
 import { forbidden, notFound, validationError } from '../../http/errors';
 import type { ResourceContext } from '../../resources/resource.service';
-import { registerViewScope } from '../../resources/view-reader';
+import { registerViewScope, viewRecord } from '../../resources/view-reader';
 import { registerViewWriter, viewSave, type ViewSaveAlso, type ViewSaveContext } from '../../resources/view-writer';
 import { isCompanyAdmin } from './company-profile.service';
 
@@ -29,7 +30,7 @@ registerViewScope(
   companyProfile.name,
   async (auth, db) => {
     const clientId = await assertCan(auth, companyProfile.menuCode, 'read', { db });
-    return { where: sql`t.id = ${clientId}`, tenant: clientId };
+    return { where: sql`t.id = ${clientId}`, tenant: clientId, computed: { can_edit: isCompanyAdmin(auth) } };
   },
   // A company is its own row's company (the table has no client_id).
   { computed: { client_id: sql`t.id` } },
@@ -67,7 +68,7 @@ registerViewWriter(companyProfile.name, {
   audit: { entity: 'client', action: 'update-company-profile' },
   validate: async (sc) => formChecks(companyProfileForm, sc),
   beforeSave: async ({ tx, auth, before }) => {
-    const r = await sql<{ ok: boolean }>`select ${isCompanyAdmin(auth)} as ok from clients c where c.id = ${Number(before.id)}`.execute(tx);
+    const r = await sql<{ ok: boolean }>`select ${isCompanyAdmin(auth)} as ok from clients t where t.id = ${Number(before.id)}`.execute(tx);
     if (!r.rows[0]?.ok) throw forbidden('access.companyAdminOnly');
   },
 });
@@ -95,4 +96,11 @@ export async function saveCompanyProfile(req: FastifyRequest, body: Input, also?
   const clientId = authOf(req).clientId;
   if (clientId === null) throw notFound();
   await viewSave(contextOf(req), companyProfile, { ...body, id: clientId }, also);
+}
+
+/** The caller's company's profile through the view's record, with whether the caller may change it (`can_edit`). */
+export async function readCompanyProfile(req: FastifyRequest): Promise<CompanyProfile> {
+  const clientId = authOf(req).clientId;
+  if (clientId === null) throw notFound();
+  return (await viewRecord(contextOf(req), companyProfile, clientId)) as CompanyProfile;
 }
