@@ -1,4 +1,4 @@
-import { definePage, type ColumnDecl, type FormFieldDecl } from '../../src/model';
+import { definePage, type ColumnDecl, type FormFieldDecl, type PageDecl } from '../../src/model';
 import { filesField } from '../../src/model/file-field';
 import { ticketCalls } from '../../src/model/calls/tickets';
 import { ticket, ticketRole } from '../../src/model/entities/ticket.entity';
@@ -15,6 +15,26 @@ const searched = ['ticket_no', 'title', 'description', 'solution', 'tags', 'doc_
 /** A ticket state's label as the ticket declares it (the tabs of the closing and the closed ones). */
 const stateLabel = (code: string) => ticket.states!.states.find((st) => st.code === code)!.label;
 const head: ColumnDecl[] = [{ field: 'ticket_no', width: 150, pinned: 'left' }, { field: 'title', width: 260 }];
+/**
+ * A ticket's record as a list's drawer and the ticket's page show it, read-only (the ticket is
+ * changed through the ticket calls: edit, the moves, people, comments): its document as the caller's
+ * company holds it (its number a link to it), the raising and the partner company, the ticket's own
+ * fields, the caller's roles, its description and solution; and its people, the view's lines.
+ */
+const third = (field: string): FormFieldDecl => ({ field, spanClass: 'third' });
+const ticketRecord: Pick<PageDecl, 'form' | 'children'> = {
+  form: [
+    {
+      modelName: 'base',
+      form: [
+        ...['ticket_no', 'doc_type'].map(third), { ...third('doc_no'), linkField: 'link' },
+        ...['company', 'partner_company', 'owners', 'category', 'level', 'tags', 'duration', 'deduct_type', 'deduct_amount', 'created_at', 'closed_at', 'my_roles'].map(third),
+        { field: 'description', spanClass: 'full' }, { field: 'solution', spanClass: 'full' },
+      ],
+    },
+  ],
+  children: [{ child: 'members', columns: [{ field: 'role', width: 100 }, { field: 'fullname', width: 140 }, { field: 'company', width: 200 }], editable: false }],
+};
 
 export const ticketsPage = definePage({
   opt: 'tickets',
@@ -32,7 +52,7 @@ export const ticketsPage = definePage({
   ],
   actions: [{ kind: 'view' }, { kind: 'export' }],
   quickSearch: searched,
-  form: [{ modelName: 'base', form: ['ticket_no', 'status', 'doc_no', 'owners'].map((field) => ({ field, spanClass: 'quarter' })) }],
+  ...ticketRecord,
 });
 
 export const knowledgePage = definePage({
@@ -47,7 +67,7 @@ export const knowledgePage = definePage({
   statusTabs: [{ key: 'closed', label: stateLabel('100'), filter: { status: '100' } }],
   actions: [{ kind: 'view' }, { kind: 'export' }],
   quickSearch: searched,
-  form: [{ modelName: 'base', form: ['ticket_no', 'status', 'doc_no', 'owners'].map((field) => ({ field, spanClass: 'quarter' })) }],
+  ...ticketRecord,
 });
 
 /** The people of the picked document's one or two companies (the ticket calls' `people`), each by name, account and company. */

@@ -65,8 +65,9 @@ describe('an exception ticket between the brand and its maker', () => {
     await snap(maker, 'ticket-02-maker-bell');
     await notice.click();
     await maker.waitForURL(/\/page\/ticket\/view\?id=\d+/);
-    await maker.waitForSelector('[data-testid=ticket-doc-link]');
-    expect(await maker.textContent('[data-testid=ticket-doc-link]')).toMatch(/^CO\d+/);
+    // The ticket's details are the engine's read-only form of the record: its document a link to the maker's own.
+    await maker.waitForSelector('[data-testid=ticket-view] [data-testid=field-link-doc_no]');
+    expect(await maker.textContent('[data-testid=ticket-view] [data-testid=field-link-doc_no]')).toMatch(/^CO\d+/);
 
     // The maker's owner edits it in the engine's drawer: the document stays (shown, not changeable), the tags change.
     await maker.click('[data-testid=ticket-edit]');
@@ -76,7 +77,7 @@ describe('an exception ticket between the brand and its maker', () => {
     await snap(maker, 'ticket-02b-edit-drawer');
     await maker.click('[data-testid=ticket-edit-save]');
     await maker.waitForSelector('[data-testid=ticket-edit-drawer]', { state: 'detached' });
-    await maker.waitForSelector('[data-testid=ticket-view] >> text=罗纹,色差');
+    await expect.poll(() => maker.inputValue('[data-testid=ticket-view] [data-field=tags] input')).toBe('罗纹,色差');
 
     // The owner adds a colleague as participant in the engine's drawer over the ticket's member (the ticket's people offered).
     await maker.click('[data-testid=ticket-add-member]');
@@ -88,7 +89,9 @@ describe('an exception ticket between the brand and its maker', () => {
     await snap(maker, 'ticket-02c-add-member-drawer');
     await maker.click('[data-testid=ticket-member-save]');
     await maker.waitForSelector('[data-testid=ticket-member-drawer]', { state: 'detached' });
-    await maker.waitForSelector('[data-testid=ticket-members] >> text=参与人：王计划（华纺制衣）');
+    // The people are the engine's grid of the record's lines: role, name, company.
+    const added = maker.locator('[data-testid=ticket-view] [data-testid=child-members] .ag-row', { hasText: '王计划' });
+    await expect.poll(async () => (await added.first().textContent()) ?? '').toMatch(/参与人.*王计划.*华纺制衣/);
 
     // They comment in the engine's comment form (text and files); each page follows the other's comment live.
     // The maker's comment carries a photo, stored as it is picked (the form's files field) and sent with the text.
@@ -131,7 +134,8 @@ describe('an exception ticket between the brand and its maker', () => {
     const closedRow = maker.locator(`[data-testid=grid-tickets] .ag-cell[col-id="ticket_no"]:has-text("${ticketNo}")`);
     await closedRow.dblclick();
     await maker.waitForSelector('[data-testid=ticket-view] [data-testid=ticket-comment-text]:has-text("请复色后寄样确认")');
-    await maker.waitForSelector('[data-testid=ticket-view] [data-testid=ticket-status]:has-text("已关闭")');
+    await maker.waitForSelector('[data-testid=form-drawer] [data-testid=form-status]:has-text("已关闭")');
+    await maker.waitForSelector('[data-testid=form-drawer] [data-testid=field-link-doc_no]');
     await snap(maker, 'ticket-05-closed-list-drawer-1920');
 
     // The brand finds it in the knowledge base (the engine's list of closed tickets) by words of the solution.

@@ -254,7 +254,7 @@ export const ticketList = defineViewEntity({
     { key: 'deduct_type', label: { zh: '扣款类型', en: 'Deduction type' }, type: 'dict', dict: 'ticket_deduct_type' },
     // The caller's roles on the ticket, and what they allow now (spec 6), computed by the ticket service
     // from the roles read in SQL; the service checks each command again, in SQL, when it is sent.
-    { key: 'my_roles', label: { zh: '我的角色', en: 'My roles' }, type: 'json' },
+    { key: 'my_roles', label: { zh: '我的角色', en: 'My roles' }, type: 'multidict', dict: 'ticket_role' },
     { key: 'can_edit', label: { zh: '可编辑', en: 'May edit' }, type: 'boolean' },
     { key: 'can_close', label: { zh: '可处理完毕', en: 'May close' }, type: 'boolean' },
     { key: 'can_finish', label: { zh: '可关闭', en: 'May finish' }, type: 'boolean' },

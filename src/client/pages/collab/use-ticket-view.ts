@@ -8,24 +8,28 @@ import { onSocketMessage } from '../../session/notification-socket';
 /**
  * One ticket with its people and comments: the engine's record read of the view `ticketlist` (its
  * lines `members` and `comments`, the caller's rights as its fields), read again when a notice
- * arrives (another person moved or commented it), and `act`: a command that marks the page busy,
- * then reads the ticket again.
+ * arrives (another person moved or commented it).
  */
 export function useTicketView(id: number) {
   const api = useMemo(() => entityApiFor(ticketList), []);
   const { data, error, mutate } = useSWR(Number.isSafeInteger(id) && id > 0 ? ['record', ticketList.name, id] : null, async () => (await api.view(id)) as unknown as TicketRecord);
-  const [busy, setBusy] = useState(false);
   useEffect(() => onSocketMessage((m) => {
     if ((m as { type?: string })?.type === 'notifyto2') void mutate();
   }), [mutate]);
+  return { data, error, mutate };
+}
+
+/** `act`: a command on a ticket that marks its page busy, then reads the ticket again (`reload`). */
+export function useTicketCommands(reload: () => void) {
+  const [busy, setBusy] = useState(false);
   const act = async (fn: () => Promise<unknown>) => {
     setBusy(true);
     try {
       await fn();
-      await mutate();
+      reload();
     } finally {
       setBusy(false);
     }
   };
-  return { data, error, mutate, busy, act };
+  return { busy, act };
 }
