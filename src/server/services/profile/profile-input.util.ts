@@ -32,6 +32,21 @@ export const LIMITS = { columns: 300, tablesPerCall: 50, layoutItems: 50, favour
 const ID = /^[A-Za-z0-9_.:-]{1,100}$/;
 const THEME = /^[A-Za-z0-9_-]{1,30}$/;
 
+/**
+ * The preferences save-setting merges into users.settings, each with how a sent value reads
+ * (undefined: refused under its key): the report theme, the chosen dashboard, quantity or amount,
+ * and the side menu folded to its icons (issue 32: the user's choice, kept on every device).
+ */
+const SETTING_READERS: Record<string, (v: unknown) => unknown> = {
+  rpt_theme: (v) => (typeof v === 'string' && THEME.test(v) ? v : undefined),
+  cr_dash: (v) => {
+    const text = typeof v === 'number' || typeof v === 'boolean' ? String(v) : v;
+    return typeof text === 'string' && (text === '' || ID.test(text)) ? text : undefined;
+  },
+  vf_qty_amount: (v) => (v === 'qty' || v === 'amount' ? v : undefined),
+  nav_collapsed: (v) => ([true, 'true', '1', 1].includes(v as never) ? true : [false, 'false', '0', 0].includes(v as never) ? false : undefined),
+};
+
 const bad = (field: string, key = 'access.invalidValue', params?: Record<string, unknown>) => validationError({ [field]: { key, params } });
 
 /** A JSON value given as JSON or as JSON text (form-encoded bodies). Undefined when absent or ''. */
@@ -126,33 +141,15 @@ export function settingsPatchOf(input: Input, isPage: (opt: string) => boolean):
     if (!isLanguage(lang)) throw bad(key);
     patch.language = lang;
   });
-  attempt(() => {
-    const theme = input.rpt_theme;
-    if (theme === undefined || theme === null || theme === '') return;
-    if (typeof theme !== 'string' || !THEME.test(theme)) throw bad('rpt_theme');
-    patch.settings.rpt_theme = theme;
-  });
-  attempt(() => {
-    const dash = input.cr_dash;
-    if (dash === undefined || dash === null) return;
-    const text = typeof dash === 'number' || typeof dash === 'boolean' ? String(dash) : dash;
-    if (typeof text !== 'string' || (text !== '' && !ID.test(text))) throw bad('cr_dash');
-    patch.settings.cr_dash = text;
-  });
-  attempt(() => {
-    const v = input.vf_qty_amount;
-    if (v === undefined || v === null || v === '') return;
-    if (v !== 'qty' && v !== 'amount') throw bad('vf_qty_amount');
-    patch.settings.vf_qty_amount = v;
-  });
-  attempt(() => {
-    // The side menu folded to its icons (issue 32): the user's choice, kept on every device.
-    const v = input.nav_collapsed;
-    if (v === undefined || v === null || v === '') return;
-    if (v === true || v === 'true' || v === '1' || v === 1) patch.settings.nav_collapsed = true;
-    else if (v === false || v === 'false' || v === '0' || v === 0) patch.settings.nav_collapsed = false;
-    else throw bad('nav_collapsed');
-  });
+  for (const [key, read] of Object.entries(SETTING_READERS))
+    attempt(() => {
+      const v = input[key];
+      // An empty choice of dashboard is kept (none chosen); elsewhere empty text is not sent.
+      if (v === undefined || v === null || (v === '' && key !== 'cr_dash')) return;
+      const value = read(v);
+      if (value === undefined) throw bad(key);
+      patch.settings[key] = value;
+    });
   for (const key of LAYOUT_KEYS)
     attempt(() => {
       const list = idListOf(input, key, LIMITS.layoutItems);

@@ -46,21 +46,14 @@ function registerProfileWriteRoutes(app: FastifyInstance): void {
     return ok({ language_code: saved.language, settings: saved.settings, saved_tables: saved.saved_tables });
   });
 
-  app.post(`${BASE}/save-favourite-menus`, opts, async (req) => {
-    const auth = authOf(req);
-    const codes = idListOfAny(inputOf(req), MENU_KEYS, LIMITS.favourites, 'profile.tooManyFavourites');
-    if (!codes?.length) throw validationError({ menus: { key: 'rule.required' } });
-    const favourites = await changeFavourites(db, auth, { add: codes }, languageFor(req, auth.language));
-    return ok({ favourite_menus: favourites });
-  });
-
-  app.post(`${BASE}/remove-favourite-menus`, opts, async (req) => {
-    const auth = authOf(req);
-    const codes = idListOfAny(inputOf(req), MENU_KEYS, 200);
-    if (!codes?.length) throw validationError({ menus: { key: 'rule.required' } });
-    const favourites = await changeFavourites(db, auth, { remove: codes }, languageFor(req, auth.language));
-    return ok({ favourite_menus: favourites });
-  });
+  /** Favourite menus added (at most LIMITS.favourites, each one the caller sees) or removed. */
+  for (const [call, change, max] of [['save-favourite-menus', 'add', LIMITS.favourites], ['remove-favourite-menus', 'remove', 200]] as const)
+    app.post(`${BASE}/${call}`, opts, async (req) => {
+      const auth = authOf(req);
+      const codes = idListOfAny(inputOf(req), MENU_KEYS, max, change === 'add' ? 'profile.tooManyFavourites' : undefined);
+      if (!codes?.length) throw validationError({ menus: { key: 'rule.required' } });
+      return ok({ favourite_menus: await changeFavourites(db, auth, { [change]: codes }, languageFor(req, auth.language)) });
+    });
 
   /** The own name, e-mail, mobile and spec 3 fields (the own profile's view entity); the reply carries what the shell shows of them. */
   app.post(`${BASE}/save-profile`, opts, async (req) => {

@@ -4,6 +4,7 @@ import { validationError } from '../../http/errors';
 import { BOARD_LIMIT, type BoardItem, type BoardKind } from '../../../model/workspace';
 import { withTenant } from '../../kernel/rls';
 import type { AppModule, MenuEntryRef } from '../../../model/calls/workspace';
+import { nextFavourites } from './profile.service';
 
 /**
  * The personal area's arranged boards and app subscriptions (issue 13), one row per company, user
@@ -25,13 +26,11 @@ export async function readBoards(db: Db, who: Owner): Promise<{ mydash: BoardIte
   const rows = await withTenant(db, who.clientId, async (tx) =>
     (await sql<{ board: StoredBoard; items: unknown }>`select board, items from user_workspace_board where client_id = ${who.clientId} and user_id = ${who.userId}`.execute(tx)).rows,
   );
-  const of = (b: StoredBoard) => rows.find((r) => r.board === b);
-  const apps = of('apps');
-  return {
-    mydash: of('mydash') ? (itemsOf(of('mydash')!.items) as BoardItem[]) : null,
-    home: of('home') ? (itemsOf(of('home')!.items) as BoardItem[]) : null,
-    apps: apps ? (itemsOf(apps.items) as string[]) : [],
+  const of = (b: StoredBoard) => {
+    const row = rows.find((r) => r.board === b);
+    return row ? itemsOf(row.items) : null;
   };
+  return { mydash: of('mydash') as BoardItem[] | null, home: of('home') as BoardItem[] | null, apps: (of('apps') as string[] | null) ?? [] };
 }
 
 /** Replaces one board's arrangement (the whole list: order and hidden flags). */
@@ -69,9 +68,7 @@ export async function changeApps(db: Db, who: Owner, visible: readonly string[],
       on conflict (client_id, user_id, board) do nothing`.execute(tx);
     const r = await sql<{ items: unknown }>`select items from user_workspace_board where client_id = ${who.clientId} and user_id = ${who.userId} and board = 'apps' for update`.execute(tx);
     const current = (itemsOf(r.rows[0]?.items) as string[] | undefined) ?? [];
-    const removed = new Set(change.remove ?? []);
-    const next = current.filter((c) => !removed.has(c));
-    for (const c of change.add ?? []) if (!next.includes(c)) next.push(c);
+    const next = nextFavourites(current, change);
     if (next.length > BOARD_LIMIT) throw validationError({ modules: { key: 'profile.tooManyItems', params: { max: BOARD_LIMIT } } });
     await sql`update user_workspace_board set items = ${JSON.stringify(next)}::jsonb, updated_at = now()
       where client_id = ${who.clientId} and user_id = ${who.userId} and board = 'apps'`.execute(tx);
