@@ -1,10 +1,10 @@
-import { sql, type RawBuilder } from 'kysely';
+import { sql } from 'kysely';
 import type { EntityDef } from '../../model';
 import { AppError, notFound, type FieldError } from '../http/errors';
 import { diffRecords, writeAudit, type AuditChange } from '../kernel/audit/audit.service';
 import { nextNumber } from '../kernel/sequence/sequence.service';
 import { childRows, parseId, pickFields, withDefaults, type Row } from './document-input';
-import { childEntities, col, loadChildren, loadRows, tbl, valueParam } from './document-read';
+import { childEntities, col, loadChildren, loadRows, storedDocument, storeOf, tbl, valueParam, type JsonDocumentStore } from './document-read';
 import {
   checkReferences,
   checkUniqueKeys,
@@ -35,34 +35,7 @@ export type DocumentWrite = {
   version?: number | null;
   /** Field values and child collections (JSON lists or JSON text), as a form body carries them. */
   body: Row;
-  /** Where the fields live when they are not the table's columns: one JSON object of the row (below). */
-  store?: JsonDocumentStore;
 };
-
-/**
- * A document kept as one JSON object of its row (a dynamic form's record: `dyn_form_record.data`)
- * instead of a column per field, written through the same stages. The writer reads the stored row
- * with the object's keys beside the row's columns, writes `keys` into `column` (keys the object
- * holds and `keys` does not, an older design's, stay), sets `columns` on every write, and audits
- * under the entity's name. Its save hooks run as any entity's; the store's own steps are the form's:
- * `prepare` before the field rules (computed values), `check` beside the rules' errors.
- */
-export type JsonDocumentStore = {
-  column: string;
-  keys: readonly string[];
-  /** Columns of the row set on every write (at least one: the form, its version). */
-  columns: Row;
-  /** The rows of this kind among the table's (alias `t`). */
-  where: RawBuilder<unknown>;
-  prepare?: (values: Row) => Row;
-  check?: (before: Row | null, values: Row, errors: Record<string, FieldError>) => void;
-};
-
-/** A stored row of a JSON document store as the writer reads it: the object's keys, then the row's columns. */
-export function storedDocument(store: Pick<JsonDocumentStore, 'column'>, row: Row): Row {
-  const { [store.column]: data, ...columns } = row;
-  return { ...((data as Row | null) ?? {}), ...columns };
-}
 
 type ChildPlan = { key: string; entity: EntityDef; foreignKey: string; rows: Array<{ id: number | null; values: Row }> | undefined };
 
@@ -71,17 +44,20 @@ export async function writeDocument(w: WriteContext, entity: EntityDef, write: D
   if (id !== null && (write.version === null || write.version === undefined || !Number.isSafeInteger(write.version)))
     throw new AppError('err.validation', { fields: { version: { key: 'rule.required' } } });
   const bodyChildren = new Map(childEntities(entity).map((c) => [c.def.key, childRows(write.body[c.def.key], c.def.key)]));
-  const before = id !== null ? await storedForUpdate(w, entity, id, write.version as number, write.store) : null;
+  // Where the fields live when they are not the table's columns: the JSON document store its table registered (document-read.ts).
+  const store = storeOf(entity);
+  const before = id !== null ? await storedForUpdate(w, entity, id, write.version as number) : null;
 
   // An update merges the body over the stored row, so the checks always see the whole document.
-  const given = pickFields(entity, write.body, true);
+  const locked = new Set(store?.lockedFor?.(w.actor.roles) ?? []);
+  const given = pickFields(entity, locked.size ? Object.fromEntries(Object.entries(write.body).filter(([k]) => !locked.has(k))) : write.body, true);
   const merged = before ? { ...pickFields(entity, before, false), ...given } : withDefaults(entity, given, w.now, w.actor);
   const numbering = entity.numbering;
-  const prepared = write.store?.prepare ? write.store.prepare(merged) : merged;
+  const prepared = store?.prepare ? store.prepare(merged) : merged;
   const header = await validateValues(w, entity, prepared, { skipRequired: numbering ? [numbering.field] : [] });
   const errors: Record<string, FieldError> = {};
   for (const [k, m] of Object.entries(header.errors)) errors[k] = toFieldError(m);
-  write.store?.check?.(before, prepared, errors);
+  store?.check?.(prepared, errors, w.actor.roles);
   const values = header.values;
   if (numbering && before && (values[numbering.field] === null || values[numbering.field] === undefined)) values[numbering.field] = before[numbering.field];
 
@@ -89,7 +65,7 @@ export async function writeDocument(w: WriteContext, entity: EntityDef, write: D
   await checkDocument(w, entity, before, values, plans, errors);
   if (numbering && !before && (values[numbering.field] === null || values[numbering.field] === undefined)) values[numbering.field] = await freeNumber(w, entity);
 
-  const after = write.store ? await writeStored(w, entity, write.store, before, values) : await writeHeader(w, entity, before, values, write.version ?? null);
+  const after = store ? await writeStored(w, entity, store, before, values) : await writeHeader(w, entity, before, values, write.version ?? null);
   const docId = Number(after.id);
   const changes: AuditChange[] = diffRecords(entity.fields.map((f) => f.key), before, after);
   for (const p of plans) changes.push(...(await writeChildren(w, p, docId, before !== null)));
@@ -100,10 +76,8 @@ export async function writeDocument(w: WriteContext, entity: EntityDef, write: D
 }
 
 /** The stored row an update changes: locked for the transaction, within scope, at the version read, not in a locked state. */
-async function storedForUpdate(w: WriteContext, entity: EntityDef, id: number, version: number, store?: JsonDocumentStore): Promise<Row> {
-  const [before] = store
-    ? (await sql<Row>`select t.* from ${tbl(entity)} t where t.client_id = ${w.actor.clientId} and t.id = ${id} and ${store.where} for update`.execute(w.tx)).rows.map((r) => storedDocument(store, r))
-    : await loadRows(w.tx, entity, w.actor.clientId, [id], w.scope, true);
+async function storedForUpdate(w: WriteContext, entity: EntityDef, id: number, version: number): Promise<Row> {
+  const [before] = await loadRows(w.tx, entity, w.actor.clientId, [id], w.scope, true);
   if (!before) throw notFound();
   if (Number(before.version) !== version) throw new AppError('err.staleVersion');
   guardStoredState(entity, before);

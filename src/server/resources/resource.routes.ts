@@ -26,18 +26,28 @@ function queryOf(req: FastifyRequest): Body {
 }
 
 /**
- * Routes of one entity under /api/{prefix}/{entity}/: page, count, view, save, remove,
- * action/{action}, history. Export and import are added by their own area on the same paths.
+ * The document calls under `base`: page, count, view, history, save and remove of the entity
+ * `entityOf` names for the request (a registry entity; a dynamic form's records, whose entity its
+ * code in the path names and whose table registered its read source and JSON store).
+ */
+export function documentRoutes(app: FastifyInstance, base: string, entityOf: (req: FastifyRequest) => EntityDef | Promise<EntityDef>): void {
+  const guard = { preHandler: requireAuth };
+  app.get(`${base}/page`, guard, async (req) => ok(await pageRows(contextOf(app, req), await entityOf(req), queryOf(req))));
+  app.get(`${base}/count`, guard, async (req) => ok(await countRows(contextOf(app, req), await entityOf(req), queryOf(req))));
+  app.get(`${base}/view`, guard, async (req) => ok(await viewDocument(contextOf(app, req), await entityOf(req), queryOf(req).id)));
+  app.get(`${base}/history`, guard, async (req) => ok(await documentHistory(contextOf(app, req), await entityOf(req), queryOf(req).id)));
+  app.post(`${base}/save`, guard, async (req) => ok(await saveDocument(contextOf(app, req), await entityOf(req), bodyOf(req))));
+  app.post(`${base}/remove`, guard, async (req) => ok(await removeDocuments(contextOf(app, req), await entityOf(req), { ...queryOf(req), ...bodyOf(req) })));
+}
+
+/**
+ * Routes of one entity under /api/{prefix}/{entity}/: the document calls, action/{action}. Export
+ * and import are added by their own area on the same paths.
  */
 function entityRoutes(app: FastifyInstance, entity: EntityDef): void {
   const base = `/${entity.prefix}/${entity.name}`;
   const guard = { preHandler: requireAuth };
-  app.get(`${base}/page`, guard, async (req) => ok(await pageRows(contextOf(app, req), entity, queryOf(req))));
-  app.get(`${base}/count`, guard, async (req) => ok(await countRows(contextOf(app, req), entity, queryOf(req))));
-  app.get(`${base}/view`, guard, async (req) => ok(await viewDocument(contextOf(app, req), entity, queryOf(req).id)));
-  app.get(`${base}/history`, guard, async (req) => ok(await documentHistory(contextOf(app, req), entity, queryOf(req).id)));
-  app.post(`${base}/save`, guard, async (req) => ok(await saveDocument(contextOf(app, req), entity, bodyOf(req))));
-  app.post(`${base}/remove`, guard, async (req) => ok(await removeDocuments(contextOf(app, req), entity, { ...queryOf(req), ...bodyOf(req) })));
+  documentRoutes(app, base, () => entity);
   // An entity with a page of its own whose rows are also lines of a master (`lineOf`: a scan of a
   // work order) runs its line transitions as lines, its own actions as a master's.
   const run = (action: string) => (entity.lineOf?.transitions.some((t) => t.action === action) ? runLineAction : runAction);

@@ -46,8 +46,8 @@ export function actorOf(auth: AuthContext, clientId: number, ip: string | null):
 export type PageResult = { rows: Row[]; total?: number; tabs?: Record<string, number>; cursor?: string };
 export type CountResult = ListCount & { threshold: number; tabs?: Record<string, number>; estimatedTabs?: string[] };
 
-/** The data permissions a read applies: none to rows read from a source they name no column of (document-read.ts `ReadSource`). */
-const readScope = async (auth: AuthContext, entity: EntityDef, ctx: Parameters<typeof dataScope>[2]): Promise<RawBuilder<unknown>[]> =>
+/** The data permissions a read or write applies: none to rows read from a source they name no column of (document-read.ts `ReadSource`). */
+export const readScope = async (auth: AuthContext, entity: EntityDef, ctx: Parameters<typeof dataScope>[2]): Promise<RawBuilder<unknown>[]> =>
   readSourceOf(entity)?.dataScope === false ? [] : dataScope(auth, entity.menuCode, ctx);
 
 /** A yes/no query parameter (`1` or `true`). */
@@ -150,7 +150,7 @@ export async function saveDocument(ctx: ResourceContext, entity: EntityDef, body
   const auth = tenantOf(ctx);
   const id = parseId(body.id);
   const clientId = await assertCan(auth, entity.menuCode, id ? 'update' : 'create', ctx);
-  const scope = await dataScope(auth, entity.menuCode, ctx);
+  const scope = await readScope(auth, entity, ctx);
   if (body.id !== undefined && body.id !== null && body.id !== '' && id === null) throw notFound();
   const version = parseVersion(body);
   try {
@@ -180,7 +180,7 @@ export async function removeDocuments(ctx: ResourceContext, entity: EntityDef, b
   if (entity.childOnly) throw notFound();
   const auth = tenantOf(ctx);
   const clientId = await assertCan(auth, entity.menuCode, 'remove', ctx);
-  const scope = await dataScope(auth, entity.menuCode, ctx);
+  const scope = await readScope(auth, entity, ctx);
   const ids = parseIds(body);
   if (!ids.length) throw new AppError('res.noIds');
   // Remove checks the version each record was read at, as save does: a remove never silently wins
@@ -312,7 +312,7 @@ export async function documentHistory(ctx: ResourceContext, entity: EntityDef, i
   const clientId = await assertCan(auth, entity.menuCode, 'read', ctx);
   const id = parseId(idRaw);
   if (id === null) throw notFound();
-  const scope = await dataScope(auth, entity.menuCode, ctx);
+  const scope = await readScope(auth, entity, ctx);
   const rows = await withTenant(ctx.db, clientId, async (tx) => {
     // A record outside the tenant (or the data scope) has no history to show: the same 404 as view.
     // A removed record keeps its history, judged by the values it had when it was removed (its

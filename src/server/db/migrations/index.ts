@@ -24,6 +24,7 @@ import { dynamicFormApproval2300 } from './20261204_2300_dynamic_form_approval';
 import { sysServicesVersion0300 } from './20261206_0300_sys_services_version';
 import { gatewayVersions0900 } from './20261206_0900_gateway_versions';
 import { noticeVersions1600 } from './20261206_1600_notice_versions';
+import { formRecordAudit0700 } from './20261207_0700_form_record_audit';
 
 /** Every timestamped migration, oldest first. A change to an existing table adds a file here. */
-export const CORE_MIGRATIONS: Migration[] = [core0001, access0100, admin0500, adminSysConfig0500, adminSysServices0500, notify0600, approvals0700, dynamicForms0700, approvalTodos0710, workspaceBoards0800, jobsLease0900, chat0910, notifyChannels1000, importJournal1100, fileKeys1300, listViews0900, demoSeed1200, gateway1500, importMapping1900, importRows2200, notifyRecipientRoles2210, dynamicFormApproval2300, sysServicesVersion0300, gatewayVersions0900, noticeVersions1600];
+export const CORE_MIGRATIONS: Migration[] = [core0001, access0100, admin0500, adminSysConfig0500, adminSysServices0500, notify0600, approvals0700, dynamicForms0700, approvalTodos0710, workspaceBoards0800, jobsLease0900, chat0910, notifyChannels1000, importJournal1100, fileKeys1300, listViews0900, demoSeed1200, gateway1500, importMapping1900, importRows2200, notifyRecipientRoles2210, dynamicFormApproval2300, sysServicesVersion0300, gatewayVersions0900, noticeVersions1600, formRecordAudit0700];

@@ -10,8 +10,8 @@ import { loadChildren, loadRows, tbl } from '../../resources/document-read';
 import { writeDocument } from '../../resources/document-writer';
 import { writeContext } from '../../resources/document-stages';
 import { deriveRecords, serviceWrite, updateRecords } from '../../resources/record-writer';
-import { assertCan, dataScope } from '../../resources/permissions';
-import { actorOf } from '../../resources/resource.service';
+import { assertCan } from '../../resources/permissions';
+import { actorOf, readScope } from '../../resources/resource.service';
 import { registerSaveHook, registerTableSaveHook, type SaveHook } from '../../resources/save-hooks';
 import { diffRecords, writeAudit } from '../../kernel/audit/audit.service';
 import { raiseNotice } from '../notify';
@@ -80,9 +80,6 @@ async function flowEntityOf(ctx: ApprovalContext, clientId: number, name: unknow
 
 /** Whether a kind is a form's records (rows of dyn_form_record, one form's by its code). */
 const isFormRecords = (entity: EntityDef) => entity.table === 'dyn_form_record';
-
-/** The rows of the kind among a table's (a form's records are one form's of the shared table). */
-const kindScope = (entity: EntityDef) => (isFormRecords(entity) ? [sql`t.form_id = (select f.id from dyn_form f where f.client_id = t.client_id and f.code = ${entity.name})`] : []);
 
 /** A document's number as the approver reads it; a form's record is its form's code and id. */
 const docNoOf = (entity: EntityDef, row: Row) => (isFormRecords(entity) ? `${entity.name}-${String(row.id)}` : String(row[entity.codeField ?? entity.titleField] ?? row.id));
@@ -313,8 +310,8 @@ export async function submitForApproval(ctx: ApprovalContext, entityName: unknow
   const auth = signedIn(ctx);
   const entity = await flowEntityOf(ctx, auth.clientId, entityName);
   const clientId = await assertCan(auth, entity.menuCode, 'action:submit', ctx);
-  // A form's records are one form's rows; a data permission's fields name a registry table's columns.
-  const scope = isFormRecords(entity) ? kindScope(entity) : await dataScope(auth, entity.menuCode, ctx);
+  // A form's records: no data permission (they name a registry table's columns); its JSON store keeps the lock to the form's rows.
+  const scope = await readScope(auth, entity, ctx);
   return withTenant(ctx.db, clientId, (tx) => startFlow(tx, clientId, { userId: auth.userId, username: auth.username, ip: ctx.ip }, entity, recordId, comment, scope));
 }
 
@@ -497,7 +494,7 @@ async function readableInstance(ctx: ApprovalContext, entityName: unknown, recor
   if (!mine && found?.initiator_id !== auth.userId) await assertCan(auth, entity.menuCode, 'read', ctx);
   if (!found && recordId !== null) {
     // Whether the caller sees the record (a form's records are read as its form's rows: their read source).
-    const scope = isFormRecords(entity) ? [] : await dataScope(auth, entity.menuCode, ctx);
+    const scope = await readScope(auth, entity, ctx);
     if (!(await withTenant(ctx.db, clientId, (tx) => loadRows(tx, entity, clientId, [recordId], scope, false))).length) throw notFound();
   }
   return { auth, inst: found, entity };

@@ -3,12 +3,12 @@ import { dynamicDictItems } from '../../../model/dynamic-form';
 import { dynamicFormCalls, processBusCalls } from '../../../model/calls/approvals';
 import { requireAuth } from '../../access/auth-context';
 import { serveCall } from '../../http/calls';
-import { ok, requestLanguage } from '../../http/envelope';
+import { requestLanguage } from '../../http/envelope';
 import { AppError } from '../../http/errors';
 import { exportIds, writeExport } from '../export/export.service';
 import { exportRequestOf, sendWorkbook } from '../export/routes';
-import { countRows, pageRows, viewDocument } from '../../resources/resource.service';
-import { exportForm, formDesign, formEntity, listForms, recordHistory, removeRecords, saveRecord, scenarioForm, type DynamicContext } from './dynamic-form.service';
+import { documentRoutes } from '../../resources/resource.routes';
+import { exportForm, formDesign, formEntity, listForms, scenarioForm, type DynamicContext } from './dynamic-form.service';
 
 type Body = Record<string, unknown>;
 
@@ -49,14 +49,8 @@ export async function dynamicFormRoutes(app: FastifyInstance): Promise<void> {
   serveCall(app, dynamicFormCalls.forms, guard, async (req) => listForms(contextOf(app, req)));
   serveCall(app, dynamicFormCalls.design, guard, async (req) => formDesign(contextOf(app, req), q(req).code));
 
-  // The list, its count and a record's view: the generic reads over the form's records (their read source, dynamic-form.service.ts).
-  const formOf = (req: FastifyRequest<P>) => formEntity(contextOf(app, req), req.params.code);
-  app.get<P>(`${base}/page`, guard, async (req) => ok(await pageRows(contextOf(app, req), await formOf(req), q(req))));
-  app.get<P>(`${base}/count`, guard, async (req) => ok(await countRows(contextOf(app, req), await formOf(req), q(req))));
-  app.get<P>(`${base}/view`, guard, async (req) => ok(await viewDocument(contextOf(app, req), await formOf(req), q(req).id)));
-  app.get<P>(`${base}/history`, guard, async (req) => ok(await recordHistory(contextOf(app, req), req.params.code, q(req).id)));
-  app.post<P>(`${base}/save`, guard, async (req) => ok(await saveRecord(contextOf(app, req), req.params.code, bodyOf(req))));
-  app.post<P>(`${base}/remove`, guard, async (req) => ok(await removeRecords(contextOf(app, req), req.params.code, { ...q(req), ...bodyOf(req) })));
+  // The list, its count, a record's view, history, save and removal: the generic document calls over the form's entity (its table's read source and JSON store, dynamic-form.service.ts).
+  documentRoutes(app, base, (req) => formEntity(contextOf(app, req), (req.params as P['Params']).code));
 
   // The list's Excel export: the registry's export request, writer and download over the form's records (their read source).
   app.get<P>(`${base}/export`, guard, async (req, reply) => {

@@ -18,15 +18,13 @@ import type { AuthContext } from '../../access/auth-context';
 import { assertCan, type Verb } from '../../access/permissions';
 import type { Db } from '../../db/database';
 import { AppError, notFound } from '../../http/errors';
-import { parseId, parseIds, parseVersion, parseVersions, type Row } from '../../resources/document-input';
-import { loadRows, registerReadSource } from '../../resources/document-read';
+import type { Row } from '../../resources/document-input';
+import { registerReadSource, type JsonDocumentStore } from '../../resources/document-read';
 import { writeContext } from '../../resources/document-stages';
-import { storedDocument, writeDocument, type JsonDocumentStore } from '../../resources/document-writer';
+import { writeDocument } from '../../resources/document-writer';
 import { MAX_PAGE_SIZE } from '../../resources/page-query';
-import { actorOf, presentHistory } from '../../resources/resource.service';
-import { hooksOf, registerSaveHook, type WriteActor } from '../../resources/save-hooks';
-import { deriveRecords, removeWholeDocuments, serviceWrite } from '../../resources/record-writer';
-import { readAudit } from '../../kernel/audit/audit.service';
+import { registerSaveHook, type WriteActor } from '../../resources/save-hooks';
+import { deriveRecords, serviceWrite } from '../../resources/record-writer';
 import { withTenant } from '../../kernel/rls';
 import { viewPage } from '../../resources/view-reader';
 import { formToFill } from '../../../model/entities/dynamic-form.entity';
@@ -57,8 +55,6 @@ import { isRecordApprovalField, recordApprovalColumns } from './dynamic-form-app
 export type DynamicContext = { db: Db; auth: AuthContext | null; ip: string | null; language: Language };
 
 export const DYN_MENU = 'dyn.data';
-/** Where a record's audit rows were kept before the writer wrote them (under the form's code, with its flow's). */
-const AUDIT_ENTITY = 'dyn_form_record';
 
 /** `process`: the code of the approval process the form's records go through (issue 35), or null. */
 export type LoadedForm = { form: DynamicFormRef; definition: DynamicFormDefinition; entity: EntityDef; process: string | null };
@@ -79,7 +75,9 @@ function loadedOf(row: FormRow): LoadedForm {
   if (!definition) throw new AppError('dynform.noDefinition');
   const form: DynamicFormRef = { id: Number(row.id), code: row.code, name: row.name, name_en: row.name_en, version: Number(row.form_version ?? 1) };
   const process = row.process_code ?? null;
-  return { form, definition, entity: withFormApproval(dynamicEntity(form, definition), process), process };
+  const loaded = { form, definition, entity: withFormApproval(dynamicEntity(form, definition), process), process };
+  formOfEntity.set(loaded.entity, loaded);
+  return loaded;
 }
 
 /** The company's enabled form that `which` names (alias `f`), with its current design; 404 for another company's or a disabled one. */
@@ -159,89 +157,41 @@ export async function scenarioForm(ctx: DynamicContext, query: Record<string, un
 }
 
 // ---------------------------------------------------------------------------------------------
-// records: the generic API's shapes (the list, its count and a record's view are the generic reads', over `recordSource`)
+// records: the generic document calls over the form's entity (the table's read source and JSON store, registered below)
+
+/** The form each records' entity was made from (`loadedOf`): what the table's JSON store is built from. */
+const formOfEntity = new WeakMap<EntityDef, LoadedForm>();
 
 /**
- * Creates or updates one filled form: the same stages as the document writer (fields of the body,
- * defaults, field rules and checks through `validateValues`, references, version, audit), stored as
- * the form's jsonb document. A record is always saved against the current design.
+ * Where a form's records keep its fields for the document writer: one JSON object (`data`) of the
+ * form's rows, with the form and the design version set on every write; the form's calculations
+ * and visibility before the field rules; a field limited to roles the writer lacks is neither seen
+ * nor changed by them (it keeps its value), and a role-limited required field is required of those
+ * who see it. The flow's hold on a record and an approval a person's change voids are the flow's
+ * save hook, as for every document (approval.service.ts `flowGuard`).
  */
-export async function saveRecord(ctx: DynamicContext, code: unknown, body: Row): Promise<Row> {
-  const id = parseId(body.id);
-  if (body.id !== undefined && body.id !== null && body.id !== '' && id === null) throw notFound();
-  const { auth, clientId } = await callerTenant(ctx, id ? 'update' : 'create');
-  const version = parseVersion(body);
-  const actor = actorOf(auth, clientId, ctx.ip);
-  return withTenant(ctx.db, clientId, async (tx) => {
-    const loaded = await loadForm(tx, clientId, code);
-    const savedId = await writeRecord(tx, actor, loaded, { id, version, body });
-    return (await loadRows(tx, loaded.entity, clientId, [savedId], [], false))[0];
-  });
-}
-
-/**
- * One filled form written inside the caller's tenant transaction (the route's, or a seed's), by the
- * document writer as a JSON document of `dyn_form_record` (its `store`): the form's calculations and
- * visibility before the field rules, a role-limited field required of those who see it. The flow's
- * hold on a record and an approval a person's change voids are the flow's save hook, as for every
- * document (approval.service.ts `flowGuard`). Returns its id.
- */
-export async function writeRecord(tx: Db, actor: WriteActor, loaded: LoadedForm, write: { id: number | null; version: number | null; body: Row }): Promise<number> {
-  // A field limited to roles the writer lacks is neither seen nor changed by them: it keeps its value.
-  const hidden = new Set(fieldsHiddenByRole(loaded.definition, actor.roles).map((f) => f.key));
-  const body = Object.fromEntries(Object.entries(write.body).filter(([k]) => !hidden.has(k)));
-  const store: JsonDocumentStore = {
+function recordStore(entity: EntityDef): JsonDocumentStore {
+  const loaded = formOfEntity.get(entity);
+  if (!loaded) throw notFound('dynform.notFound');
+  const hiddenFor = (roles: readonly string[]) => fieldsHiddenByRole(loaded.definition, roles).map((f) => f.key);
+  return {
     column: 'data',
-    keys: loaded.entity.fields.filter((f) => !isRecordApprovalField(f.key)).map((f) => f.key),
+    keys: entity.fields.filter((f) => !isRecordApprovalField(f.key)).map((f) => f.key),
     columns: { form_id: loaded.form.id, form_version: loaded.form.version },
     where: sql`t.form_id = ${loaded.form.id}`,
+    lockedFor: hiddenFor,
     prepare: (values) => prepareDynamicValues(loaded.definition, values),
-    check: (_before, values, errors) => {
+    check: (values, errors, roles) => {
+      const hidden = new Set(hiddenFor(roles));
       for (const f of dynamicFields(loaded.definition))
         if (f.required && f.roles?.length && !hidden.has(f.key) && !errors[f.key] && dynamicFieldShown(f, values) && isEmptyValue(values[f.key])) errors[f.key] = { key: 'rule.required' };
     },
   };
-  return writeDocument(writeContext(tx, actor, 'form'), loaded.entity, { id: write.id, version: write.version, body, store });
 }
 
-/** Removes filled forms at the versions they were read at (a changed one loses with 409, as a registry remove). */
-export async function removeRecords(ctx: DynamicContext, code: unknown, body: Row): Promise<{ removed: number }> {
-  const { auth, clientId } = await callerTenant(ctx, 'remove');
-  const ids = parseIds(body);
-  if (!ids.length) throw new AppError('res.noIds');
-  const versions = parseVersions(body, ids);
-  const actor = actorOf(auth, clientId, ctx.ip);
-  return withTenant(ctx.db, clientId, async (tx) => {
-    const loaded = await loadForm(tx, clientId, code);
-    const rows = (
-      await sql<Row>`select * from dyn_form_record
-        where client_id = ${clientId} and form_id = ${loaded.form.id} and id = any(${ids}::bigint[]) order by id for update`.execute(tx)
-    ).rows;
-    if (rows.length !== ids.length) throw notFound();
-    for (const r of rows) if (versions && versions.get(Number(r.id)) !== Number(r.version)) throw new AppError('err.staleVersion');
-    // A record its flow holds is not removed (the flow's hook, as for every document).
-    for (const hook of hooksOf(loaded.entity)) await hook.beforeRemove?.({ tx, actor, clientId, entity: loaded.entity, rows });
-    await removeWholeDocuments(writeContext(tx, actor, 'form'), loaded.entity, rows.map((r) => storedDocument({ column: 'data' }, r)));
-    return { removed: rows.length };
-  });
-}
-
-export async function recordHistory(ctx: DynamicContext, code: unknown, idRaw: unknown) {
-  const { clientId } = await callerTenant(ctx, 'read');
-  const id = parseId(idRaw);
-  if (id === null) throw notFound();
-  const { rows, entity } = await withTenant(ctx.db, clientId, async (tx) => {
-    const loaded = await loadForm(tx, clientId, code);
-    // Only a record of this form (or one removed from it: its audit rows name it) has a history here.
-    const owned = await sql`select 1 from dyn_form_record where client_id = ${clientId} and form_id = ${loaded.form.id} and id = ${id}`.execute(tx);
-    // The record's own audit rows and its approval flow's (under the form's code; earlier ones under the table's), newest first.
-    const audit = [...(await readAudit(tx, clientId, AUDIT_ENTITY, id)), ...(await readAudit(tx, clientId, loaded.form.code, id))].sort(
-      (a, b) => new Date(b.at).getTime() - new Date(a.at).getTime() || Number(b.id) - Number(a.id),
-    );
-    if (!owned.rows.length && !audit.some((a) => a.action === 'remove')) throw notFound();
-    return { rows: audit, entity: loaded.entity };
-  });
-  return { rows: presentHistory(entity, rows, ctx.language) };
+/** One filled form written inside the caller's tenant transaction (a seed's, the records' import) by the document writer, against the current design. Returns its id. */
+export async function writeRecord(tx: Db, actor: WriteActor, loaded: LoadedForm, write: { id: number | null; version: number | null; body: Row }): Promise<number> {
+  return writeDocument(writeContext(tx, actor, 'form'), loaded.entity, write);
 }
 
 /** The export's plan parts: the form and the caller's company (export.service writes the file from the records' read source). */
@@ -260,7 +210,8 @@ export async function exportForm(ctx: DynamicContext, code: unknown): Promise<{ 
  */
 export function registerDynamicFormHooks(): void {
   // A form's records are read as a table with a column per field; their rows carry the design version they were filled with.
-  registerReadSource('dyn_form_record', { source: recordSource, columns: ['form_version'], dataScope: false });
+  // Its writes keep the fields as one JSON object (`recordStore`): the generic save, removal and history serve them.
+  registerReadSource('dyn_form_record', { source: recordSource, columns: ['form_version'], dataScope: false, store: recordStore });
   registerSaveHook('dynform', {
     validate: async ({ tx, clientId, before, values, errors }) => {
       const definition = values.definition;
