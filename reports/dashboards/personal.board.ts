@@ -40,7 +40,7 @@ export const PERSONAL_BLOCKS: readonly BlockDef[] = [
       live: ['notifyto2', 'task.changed'],
     },
   },
-  { key: 'apps', title: { zh: '我的应用', en: 'My apps' }, span: 2, shownOn: ['home'] },
+  { key: 'apps', title: { zh: '我的应用', en: 'My apps' }, span: 2, shownOn: ['home'], tiles: { of: 'apps' } },
   {
     key: 'announcements', title: { zh: '最新公告', en: 'Recent announcements' }, span: 1, company: true, shownOn: ['home'], more: '/collab/center?tab=announcements',
     // The company's and public announcements the user reads, unread marked.
@@ -52,8 +52,9 @@ export const PERSONAL_BLOCKS: readonly BlockDef[] = [
       empty: { zh: '暂无公告', en: 'No announcements' },
     },
   },
-  { key: 'favourites', title: { zh: '常用菜单', en: 'Favourite menus' }, span: 3, shownOn: ['home'] },
-  { key: 'quicklinks', title: { zh: '快捷入口', en: 'Quick links' }, span: 3, shownOn: ['home'], more: '/workspace/menuguide' },
+  { key: 'favourites', title: { zh: '常用菜单', en: 'Favourite menus' }, span: 3, shownOn: ['home'], tiles: { of: 'favourites' } },
+  // The first twelve entries, not the home itself: the menu guide (the block's "all") lists every entry.
+  { key: 'quicklinks', title: { zh: '快捷入口', en: 'Quick links' }, span: 3, shownOn: ['home'], more: '/workspace/menuguide', tiles: { of: 'entries', limit: 12, skip: ['workspace.home'] } },
 ];
 
 /**

@@ -95,7 +95,16 @@ export type BlockDef = {
   more?: string;
   /** A list of the viewer's records, drawn by the engine (src/model/list-block.ts). */
   list?: ListBlock;
+  /** Menu tiles, drawn by the board's one tile block (src/client/pages/workspace/board-blocks-apps.tsx). */
+  tiles?: MenuTiles;
 };
+
+/**
+ * A block of menu tiles, each opening its address: the subscribed apps (menu groups, with the app
+ * market when there are none), the favourite menus (each unstarred in place), or the entries the user
+ * has, favourites first; at most `limit` of them (the "more" link lists all) without those of `skip`.
+ */
+export type MenuTiles = { of: 'apps' | 'favourites' | 'entries'; limit?: number; skip?: readonly string[] };
 
 /** The personal area's own blocks, in the order a new board shows them: declared in reports/dashboards/personal.board.ts. */
 export const WORKSPACE_BLOCKS: readonly BlockDef[] = PERSONAL_BLOCKS;

@@ -4,7 +4,6 @@ import { request } from '../api/client';
  * The personal-area calls of spec 7 "Profile and workspace" as src/server/services/profile
  * answers them. Example: `await profileApi.saveFavourites(['md.vendor'])`.
  */
-export type FavouriteEntry = { CODE: string; FURL: string; TITLE: string; TITLE_ZH?: string; TITLE_EN?: string; ICON: string; GROUP: string; GROUP_CODE: string };
 export type SavedSettings = { language_code: string; settings: Record<string, unknown>; saved_tables: Record<string, unknown> };
 export type OwnProfile = { fullname: string; names: string; email: string | null; mobile: string | null; version: number };
 
@@ -17,7 +16,6 @@ export const profileApi = {
   // The favourites live on the account: a refused change is a failed sync (spec 8 "sync failed").
   saveFavourites: (menus: string[]) => request<{ favourite_menus: string[] }>(`${BASE}/save-favourite-menus`, { method: 'POST', body: { menus } }, { failure: 'sync' }),
   removeFavourites: (menus: string[]) => request<{ favourite_menus: string[] }>(`${BASE}/remove-favourite-menus`, { method: 'POST', body: { menus } }, { failure: 'sync' }),
-  workspaceHome: () => request<{ favourites: FavouriteEntry[]; layout: string[] }>(`${BASE}/my-workspace-home-setting`, { method: 'GET' }, { quiet: true }),
   saveProfile: (body: { fullname: string; email: string; mobile: string }) => request<OwnProfile>(`${BASE}/save-profile`, { method: 'POST', body }),
 };
 

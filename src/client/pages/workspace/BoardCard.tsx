@@ -1,10 +1,9 @@
 import { Button, mergeClasses, Subtitle2, Tooltip } from '@fluentui/react-components';
 import { ArrowDown16Regular, ArrowUp16Regular, DataBarVertical20Regular, EyeOff16Regular, ReOrderDotsVertical16Regular } from '@fluentui/react-icons';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
-import type { Label } from '../../../model/entity';
 import { isTowerKey } from '../../../model/workspace';
 import { useBoardStyles } from './board-styles';
+import { useTr } from './board-block-kit';
 import { T } from './board-texts';
 import type { Offer } from './use-personal-board';
 
@@ -25,8 +24,7 @@ export function BoardCard(props: {
   children: ReactNode;
 }) {
   const s = useBoardStyles();
-  const { i18n } = useTranslation();
-  const tr = (l: Label) => (i18n.language === 'en' ? l.en : l.zh);
+  const tr = useTr();
   const { offer, arranging } = props;
   const title = tr(offer.title);
   return (

@@ -1,14 +1,13 @@
 import { Badge, Button, Caption1, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Spinner, Tab, TabList, Text } from '@fluentui/react-components';
 import { Add16Regular, Checkmark16Regular, DataBarVertical20Regular, LayoutCellFour20Regular } from '@fluentui/react-icons';
-import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useState, type ReactNode } from 'react';
 import useSWR, { mutate as mutateKey } from 'swr';
-import type { Label } from '../../../model/entity';
 import { TOWER_PREFIX, type BoardItem } from '../../../model/workspace';
 import { currentLanguage } from '../../kernel/i18n';
 import { toast } from '../../kernel/toast-bus';
 import { menuIcon } from '../../shell/menu-icons';
 import { menuGroupTitle } from '../../shell/menu-lookup';
+import { useTr } from './board-block-kit';
 import { useBoardStyles } from './board-styles';
 import { T } from './board-texts';
 import type { Offer } from './use-personal-board';
@@ -16,10 +15,20 @@ import { workspaceCalls } from '../../../model/calls/workspace';
 import { callApi } from '../../api/calls';
 import { readSetting, SETTING_KEYS, type AppModule } from './workspace-api';
 
-const useTr = () => {
-  const { i18n } = useTranslation();
-  return (l: Label) => (i18n.language === 'en' ? l.en : l.zh);
-};
+/** One offer of the market: its icon, title and kind, and what can be done with it. */
+function Offered({ testId, icon, title, sub, children }: { testId: string; icon: ReactNode; title: string; sub: string; children: ReactNode }) {
+  const s = useBoardStyles();
+  return (
+    <div className={s.offer} data-testid={testId}>
+      <div className={s.offerIcon}>{icon}</div>
+      <div style={{ minWidth: 0 }}>
+        <Text weight="semibold" block truncate wrap={false}>{title}</Text>
+        <Caption1 block>{sub}</Caption1>
+      </div>
+      {children}
+    </div>
+  );
+}
 
 /** The widgets the roles offer: shown ones marked, the others to add. */
 function MarketWidgets({ items, offers, onAdd }: { items: BoardItem[]; offers: Offer[]; onAdd: (key: string) => void }) {
@@ -30,18 +39,19 @@ function MarketWidgets({ items, offers, onAdd }: { items: BoardItem[]; offers: O
       {offers.map((o) => {
         const shown = items.some((i) => i.key === o.key && !i.hidden);
         return (
-          <div key={o.key} className={s.offer} data-testid={`market-widget-${o.key}`}>
-            <div className={s.offerIcon}>{o.key.startsWith(TOWER_PREFIX) || o.tile ? <DataBarVertical20Regular /> : <LayoutCellFour20Regular />}</div>
-            <div style={{ minWidth: 0 }}>
-              <Text weight="semibold" block truncate wrap={false}>{tr(o.title)}</Text>
-              <Caption1 block>{tr(o.tile ? (o.tile.scope === 'personal' ? T.personalTile : T.designedTile) : o.key.startsWith(TOWER_PREFIX) ? T.fromTower : T.personal)}</Caption1>
-            </div>
+          <Offered
+            key={o.key}
+            testId={`market-widget-${o.key}`}
+            icon={o.key.startsWith(TOWER_PREFIX) || o.tile ? <DataBarVertical20Regular /> : <LayoutCellFour20Regular />}
+            title={tr(o.title)}
+            sub={tr(o.tile ? (o.tile.scope === 'personal' ? T.personalTile : T.designedTile) : o.key.startsWith(TOWER_PREFIX) ? T.fromTower : T.personal)}
+          >
             {shown ? (
               <Badge appearance="tint" color="success" icon={<Checkmark16Regular />}>{tr(T.added)}</Badge>
             ) : (
               <Button size="small" appearance="primary" icon={<Add16Regular />} onClick={() => onAdd(o.key)} data-testid={`market-add-${o.key}`}>{tr(T.add)}</Button>
             )}
-          </div>
+          </Offered>
         );
       })}
     </div>
@@ -74,16 +84,11 @@ function MarketApps({ open }: { open: boolean }) {
       {ws?.modules.map((m) => {
         const on = ws.apps.includes(m.CODE);
         return (
-          <div key={m.CODE} className={s.offer} data-testid={`market-app-${m.CODE}`}>
-            <div className={s.offerIcon}>{menuIcon(m.ICON)}</div>
-            <div style={{ minWidth: 0 }}>
-              <Text weight="semibold" block truncate wrap={false}>{menuGroupTitle({ CODE: m.CODE, TITLE: m.TITLE }, lang)}</Text>
-              <Caption1 block>{tr(T.functions).replace('{n}', String(m.entries))}</Caption1>
-            </div>
+          <Offered key={m.CODE} testId={`market-app-${m.CODE}`} icon={menuIcon(m.ICON)} title={menuGroupTitle({ CODE: m.CODE, TITLE: m.TITLE }, lang)} sub={tr(T.functions).replace('{n}', String(m.entries))}>
             <Button size="small" appearance={on ? 'secondary' : 'primary'} icon={on ? <Checkmark16Regular /> : <Add16Regular />} disabled={busy === m.CODE} onClick={() => void toggleApp(m, on)} data-testid={`app-toggle-${m.CODE}`} data-subscribed={on ? 'true' : 'false'}>
               {tr(on ? T.subscribedState : T.subscribe)}
             </Button>
-          </div>
+          </Offered>
         );
       })}
     </div>

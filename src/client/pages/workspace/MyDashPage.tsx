@@ -1,6 +1,5 @@
 import { Caption1, Title3 } from '@fluentui/react-components';
-import { useTranslation } from 'react-i18next';
-import type { Label } from '../../../model/entity';
+import { useTr } from './board-block-kit';
 import { T } from './board-texts';
 import { PersonalBoard } from './PersonalBoard';
 
@@ -10,8 +9,7 @@ import { PersonalBoard } from './PersonalBoard';
  * the server per user and company (PersonalBoard).
  */
 export function MyDashPage() {
-  const { i18n } = useTranslation();
-  const tr = (l: Label) => (i18n.language === 'en' ? l.en : l.zh);
+  const tr = useTr();
   return (
     <div style={{ display: 'grid', gap: 12 }} data-testid="mydash">
       <PersonalBoard

@@ -1,14 +1,13 @@
 import { Button, Caption1, Spinner, Text, ToggleButton } from '@fluentui/react-components';
 import { AppsAddIn20Regular, ArrowReset20Regular, LayoutCellFour20Regular } from '@fluentui/react-icons';
 import { useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
-import type { Label } from '../../../model/entity';
 import { moveBefore, moveBy, withShown, type BoardKind } from '../../../model/workspace';
 import { toast } from '../../kernel/toast-bus';
 import { BoardCard } from './BoardCard';
 import { MarketDialog } from './BoardMarket';
 import { useBlockBody } from './board-block-body';
 import { useBoardStyles } from './board-styles';
+import { useTr } from './board-block-kit';
 import { T } from './board-texts';
 import { useBoard, type Offer } from './use-personal-board';
 
@@ -19,8 +18,7 @@ import { useBoard, type Offer } from './use-personal-board';
  */
 export function PersonalBoard({ kind, header }: { kind: BoardKind; header?: ReactNode }) {
   const s = useBoardStyles();
-  const { i18n } = useTranslation();
-  const tr = (l: Label) => (i18n.language === 'en' ? l.en : l.zh);
+  const tr = useTr();
   const { items, offers, towerPage, error, save, canArrange, reset } = useBoard(kind);
   const [arranging, setArranging] = useState(false);
   const [market, setMarket] = useState<null | 'widgets' | 'apps'>(null);
@@ -92,8 +90,7 @@ function PersonalBoardBar({ header, arranging, onArranging, canArrange, onReset,
   onMarket: () => void;
 }) {
   const s = useBoardStyles();
-  const { i18n } = useTranslation();
-  const tr = (l: Label) => (i18n.language === 'en' ? l.en : l.zh);
+  const tr = useTr();
   return (
     <div className={s.bar}>
       {header}

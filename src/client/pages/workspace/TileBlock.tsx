@@ -1,13 +1,13 @@
-import { useCallback, useEffect, useMemo } from 'react';
+import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import '../../../../reports';
 import type { Label } from '../../../model';
 import { tileCalls, type TileRow } from '../../../model/calls/tiles';
 import { useCall } from '../../api/calls';
-import { onSocketMessage } from '../../session/notification-socket';
 import { useReportTheme } from '../../engine/report/report-theme';
 import { TileView } from '../visual/tiles/TileView';
+import { useSocketReload } from './board-block-kit';
 
 const FAILED: Label = { zh: '加载失败', en: 'Could not be loaded' };
 const BOARD = { text: '#242424', muted: '#616161', border: '#e0e0e0' };
@@ -25,19 +25,10 @@ export function TileBlock({ tile, height }: { tile: TileRow; height: number }) {
   const navigate = useNavigate();
   const { theme } = useReportTheme();
   const { data: run, error, mutate, isValidating } = useCall(tileCalls.run, { id: tile.id }, { quiet: true });
-  useEffect(() => {
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const off = onSocketMessage((m) => {
-      const { type, reports } = (m ?? {}) as { type?: unknown; reports?: unknown };
-      if (type !== 'report.dataset' || !Array.isArray(reports) || !reports.includes(tile.report)) return;
-      clearTimeout(timer);
-      timer = setTimeout(() => void mutate(), 300);
-    });
-    return () => {
-      off();
-      clearTimeout(timer);
-    };
-  }, [mutate, tile.report]);
+  useSocketReload((m) => {
+    const { type, reports } = (m ?? {}) as { type?: unknown; reports?: unknown };
+    return type === 'report.dataset' && Array.isArray(reports) && reports.includes(tile.report);
+  }, mutate, 300);
   const look = useMemo(() => ({ theme, ...BOARD }), [theme]);
   const drill = (url: string) => navigate(url, { state: { back: '/mydash', backLabel: tr({ zh: '我的看板', en: 'My dashboard' }) } });
   return (

@@ -1,5 +1,5 @@
 import { Spinner } from '@fluentui/react-components';
-import { useCallback, useEffect, useMemo } from 'react';
+import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import '../../../../reports';
@@ -8,11 +8,11 @@ import { getReport, type Label } from '../../../model';
 import { periodRange, type WidgetSettings } from '../../../model/workspace';
 import { reportCalls } from '../../../model/calls/reports';
 import { useCall } from '../../api/calls';
-import { onSocketMessage } from '../../session/notification-socket';
 import { ReportChart } from '../../engine/report/ReportChart';
 import { useReportTheme } from '../../engine/report/report-theme';
 import { chartKindFor, reportChartData } from '../../engine/report/report-view';
 import { T } from '../../engine/report/dashboard-texts';
+import { useSocketReload } from './board-block-kit';
 import { defaultRange, drillPath, inStateOrder, isRefreshMessage, topCategories, widgetQuery, type WidgetDef } from '../visual/control-tower.logic';
 
 
@@ -37,18 +37,7 @@ export function TowerWidgetBlock({ widget, source, settings, height }: { widget:
   const query = useMemo(() => ({ ...widgetQuery(source, range), name: source.report }), [source, range]);
   const { data: result, error, mutate } = useCall(reportCalls.run, query, { quiet: true });
   // Live as on the tower: the company's socket says the data under it changed; reload once the write settled.
-  useEffect(() => {
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const off = onSocketMessage((m) => {
-      if (!isRefreshMessage(m)) return;
-      clearTimeout(timer);
-      timer = setTimeout(() => void mutate(), 1500);
-    });
-    return () => {
-      off();
-      clearTimeout(timer);
-    };
-  }, [mutate]);
+  useSocketReload(isRefreshMessage, mutate, 1500);
   const report = getReport(source.report);
   if (!report) return null;
   if (error) return <div style={{ height, display: 'grid', placeItems: 'center', color: '#a4262c' }}>{tr(T.failed)}</div>;

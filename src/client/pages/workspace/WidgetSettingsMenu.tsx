@@ -1,9 +1,9 @@
 import { Button, Menu, MenuDivider, MenuGroup, MenuGroupHeader, MenuItemRadio, MenuList, MenuPopover, MenuTrigger, Tooltip } from '@fluentui/react-components';
 import { Settings16Regular } from '@fluentui/react-icons';
 import type { CSSProperties } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { Label } from '../../../model/entity';
 import { WIDGET_PERIODS, WIDGET_TOPS, type WidgetPeriod, type WidgetSettings } from '../../../model/workspace';
+import { useTr } from './board-block-kit';
 
 export const PERIOD_LABELS: Record<WidgetPeriod, Label> = {
   tower: { zh: '与控制塔相同（上月起四个月）', en: 'As the tower (last month + 3)' },
@@ -25,8 +25,7 @@ const T = {
  * tower itself uses it too (`buttonStyle`: its light icon on the wall's dark cards).
  */
 export function WidgetSettingsMenu({ widgetKey, settings, onChange, buttonStyle }: { widgetKey: string; settings: WidgetSettings | undefined; onChange: (s: WidgetSettings) => void; buttonStyle?: CSSProperties }) {
-  const { i18n } = useTranslation();
-  const tr = (l: Label) => (i18n.language === 'en' ? l.en : l.zh);
+  const tr = useTr();
   const checked = { period: [settings?.period ?? 'tower'], top: [String(settings?.top ?? 'all')] };
   return (
     <Menu

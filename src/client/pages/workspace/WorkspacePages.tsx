@@ -1,5 +1,6 @@
 import { Badge, Body1, Caption1, Card, makeStyles, Subtitle2, Title2, Title3, tokens } from '@fluentui/react-components';
 import { Alert24Regular, Apps24Regular, Building24Regular, Grid24Regular } from '@fluentui/react-icons';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
@@ -8,7 +9,7 @@ import { currentLanguage } from '../../kernel/i18n';
 import { access } from '../../session/access-state';
 import { menuGroupTitle } from '../../shell/menu-lookup';
 import { NotFoundPage } from '../common/CommonPages';
-import { EntryTiles, entriesOf } from './board-blocks-apps';
+import { entryTiles, MenuTileGrid } from './board-blocks-apps';
 import { greetingKey, quickLinks } from './greeting';
 import { PersonalBoard } from './PersonalBoard';
 
@@ -36,27 +37,7 @@ const useStyles = makeStyles({
   },
   statValue: { fontSize: '24px', lineHeight: '30px', fontWeight: 600 },
   section: { display: 'grid', gap: '12px' },
-  tiles: { display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(236px, 1fr))', gap: '12px' },
-  tile: {
-    display: 'grid',
-    gridTemplateColumns: '36px 1fr',
-    gap: '10px',
-    alignItems: 'center',
-    padding: '14px',
-    cursor: 'pointer',
-    ':hover': { boxShadow: tokens.shadow8 },
-  },
-  tileIcon: {
-    width: '36px',
-    height: '36px',
-    borderRadius: '10px',
-    display: 'grid',
-    placeItems: 'center',
-    background: tokens.colorNeutralBackground3,
-    color: tokens.colorBrandForeground1,
-  },
   empty: { padding: '24px', color: tokens.colorNeutralForeground3 },
-  favTile: { gridTemplateColumns: '36px 1fr 24px' },
   groups: { display: 'grid', gap: '20px' },
 });
 
@@ -72,7 +53,7 @@ export function WorkspaceHomePage() {
   const navigate = useNavigate();
   const lang = currentLanguage();
   const menus = user.menus as typeof access.menus;
-  const entries = quickLinks(entriesOf(menus, lang), user.favouriteMenus);
+  const entries = quickLinks(entryTiles(menus, lang), user.favouriteMenus);
   const roles = user.dashroles.map((r) => {
     const label = ROLE_LABELS[r as RoleCode];
     return label ? (lang === 'en' ? label.en : label.zh) : r;
@@ -95,37 +76,27 @@ export function WorkspaceHomePage() {
       </section>
 
       <div className={s.stats}>
-        <Card className={s.stat}>
-          <div className={s.statIcon}>
-            <Alert24Regular />
-          </div>
-          <div>
-            <div className={s.statValue} data-testid="home-unread">{user.unread}</div>
-            <Caption1>{t('ui.home.unread')}</Caption1>
-          </div>
-        </Card>
-        <Card className={s.stat}>
-          <div className={s.statIcon}>
-            <Apps24Regular />
-          </div>
-          <div>
-            <div className={s.statValue}>{entries.length}</div>
-            <Caption1>{t('ui.home.functions')}</Caption1>
-          </div>
-        </Card>
-        <Card className={s.stat} onClick={() => navigate('/workspace/menuguide')} style={{ cursor: 'pointer' }}>
-          <div className={s.statIcon}>
-            <Grid24Regular />
-          </div>
-          <div>
-            <div className={s.statValue} style={{ fontSize: 18 }}>{user.platformName || user.platformId}</div>
-            <Caption1>{t('ui.home.platform')}</Caption1>
-          </div>
-        </Card>
+        <Stat icon={<Alert24Regular />} value={user.unread} label={t('ui.home.unread')} testId="home-unread" />
+        <Stat icon={<Apps24Regular />} value={entries.length} label={t('ui.home.functions')} />
+        <Stat icon={<Grid24Regular />} value={user.platformName || user.platformId} label={t('ui.home.platform')} small onClick={() => navigate('/workspace/menuguide')} />
       </div>
 
       <PersonalBoard kind="home" />
     </div>
+  );
+}
+
+/** One figure of the home's strip: its icon, value and what it counts; `onClick` opens where it leads. */
+function Stat({ icon, value, label, testId, small, onClick }: { icon: ReactNode; value: ReactNode; label: string; testId?: string; small?: boolean; onClick?: () => void }) {
+  const s = useStyles();
+  return (
+    <Card className={s.stat} onClick={onClick} style={onClick ? { cursor: 'pointer' } : undefined}>
+      <div className={s.statIcon}>{icon}</div>
+      <div>
+        <div className={s.statValue} style={small ? { fontSize: 18 } : undefined} data-testid={testId}>{value}</div>
+        <Caption1>{label}</Caption1>
+      </div>
+    </Card>
   );
 }
 
@@ -147,7 +118,7 @@ export function MenuGuidePage() {
         {menus.map((g) => (
           <section key={g.CODE} className={s.section}>
             <Subtitle2 as="h2">{menuGroupTitle(g, lang)}</Subtitle2>
-            <EntryTiles entries={entriesOf([g], lang)} />
+            <MenuTileGrid tiles={entryTiles([g], lang)} />
           </section>
         ))}
       </div>
@@ -165,7 +136,7 @@ function GroupPage({ code }: { code: string | undefined }) {
   return (
     <div className={s.page} data-testid="menu-index">
       <Title3 as="h1">{menuGroupTitle(group, lang)}</Title3>
-      <EntryTiles entries={entriesOf([group], lang)} />
+      <MenuTileGrid tiles={entryTiles([group], lang)} />
     </div>
   );
 }

@@ -3,13 +3,13 @@ import { Open16Regular } from '@fluentui/react-icons';
 import { lazy, Suspense, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import type { Label } from '../../../model/entity';
 import { blockOf, towerKey, withSettings, type BoardItem } from '../../../model/workspace';
 import { WIDGETS } from '../visual/control-tower.logic';
 import { ListBlock } from '../../engine/report/ListBlock';
 import { currentLanguage } from '../../kernel/i18n';
 import { noticeTimeLabel } from '../../shell/notice-time';
-import { AppsBlock, FavouritesBlock, QuickLinksBlock } from './board-blocks-apps';
+import { MenuTilesBlock } from './board-blocks-apps';
+import { useTr } from './board-block-kit';
 import { useBoardStyles } from './board-styles';
 import { T } from './board-texts';
 import type { Offer } from './use-personal-board';
@@ -31,9 +31,9 @@ export function useBlockBody({ items, towerPage, canArrange, save, onMarket }: {
   onMarket: () => void;
 }) {
   const s = useBoardStyles();
-  const { i18n, t } = useTranslation();
+  const { t } = useTranslation();
   const since = (at: string) => noticeTimeLabel(at, Date.now(), t, currentLanguage());
-  const tr = (l: Label) => (i18n.language === 'en' ? l.en : l.zh);
+  const tr = useTr();
   const navigate = useNavigate();
   return (o: Offer): { body: ReactNode; actions?: ReactNode } => {
     if (o.source) {
@@ -76,13 +76,7 @@ export function useBlockBody({ items, towerPage, canArrange, save, onMarket }: {
       </Button>
     ) : undefined;
     if (b?.list) return { body: <ListBlock def={b.list} testId={`board-${b.key}`} since={since} />, actions: more };
-    switch (o.key) {
-      case 'apps':
-        return { body: <AppsBlock onMarket={() => onMarket()} />, actions: canArrange ? <Button size="small" appearance="transparent" onClick={() => onMarket()} data-testid="apps-market">{tr(T.appMarket)}</Button> : undefined };
-      case 'favourites':
-        return { body: <FavouritesBlock />, actions: more };
-      default:
-        return { body: <QuickLinksBlock />, actions: more };
-    }
+    const market = b?.tiles?.of === 'apps' && canArrange ? <Button size="small" appearance="transparent" onClick={onMarket} data-testid="apps-market">{tr(T.appMarket)}</Button> : undefined;
+    return { body: b?.tiles ? <MenuTilesBlock def={b.tiles} onMarket={onMarket} /> : null, actions: market ?? more };
   };
 }
