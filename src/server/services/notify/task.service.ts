@@ -1,9 +1,10 @@
 import { sql } from 'kysely';
-import { validateRecord, type EntityDef } from '../../../model';
+import type { EntityDef } from '../../../model';
 import { task } from '../../../model/entities/task.entity';
 import type { Db } from '../../db/database';
 import { AppError, notFound, validationError } from '../../http/errors';
 import { withTenant } from '../../kernel/rls';
+import { writeDocument } from '../../resources/document-writer';
 import { insertRecords, removeRecords, serviceWrite, updateRecords } from '../../resources/record-writer';
 
 /** A task as the notify-msg calls answer it (spec 3: subject, status, due date, priority). */
@@ -53,26 +54,22 @@ async function ownTask(tx: Db, who: TaskOwner, id: number): Promise<TaskRow> {
 }
 
 /**
- * Creates (no id) or updates (id and version) one of the caller's tasks. The fields are validated
- * by the entity's declaration; a stale version is refused (409), a task of someone else is 404.
+ * Creates (no id) or updates (id and version, left out: as read) one of the caller's tasks: a
+ * document write through the writer's stages as a form's save is (the entity's rules and defaults,
+ * the task's hook making it the caller's, the version, the audit). A stale version is refused (409),
+ * a task of someone else is 404; an edit naming none of the task's fields writes nothing.
  */
 export async function saveTask(db: Db, who: TaskOwner, input: Record<string, unknown>): Promise<TaskRow> {
   const id = input.id === undefined || input.id === null || input.id === '' ? null : Number(input.id);
   if (id !== null && !Number.isSafeInteger(id)) throw validationError({ id: { key: 'access.invalidValue' } });
-  // A new task without a priority takes the declared default (normal).
-  const { values, errors } = validateRecord(task, id === null && (input.priority === undefined || input.priority === '') ? { ...input, priority: 'normal' } : input, { partial: id !== null });
-  if (Object.keys(errors).length) throw validationError(errors);
+  const named = task.fields.some((f) => !f.readonly && f.key in input);
   return withTenant(db, who.clientId, async (tx) => {
-    const w = serviceWrite(tx, who);
-    if (id === null) {
-      const [r] = await insertRecords(w, task, [{ subject: values.subject, due_date: values.due_date ?? null, priority: values.priority ?? 'normal', remark: values.remark ?? null, user_id: who.userId }]);
-      return ownTask(tx, who, Number(r.id));
-    }
+    const w = serviceWrite(tx, who, 'form');
+    if (id === null) return ownTask(tx, who, await writeDocument(w, task, { body: input }));
     const current = await ownTask(tx, who, id);
     const version = input.version === undefined ? current.version : Number(input.version);
     if (version !== current.version) throw new AppError('err.staleVersion');
-    // An edit naming no field changes nothing: no new version, no audit row.
-    await updateRecords(w, task, [id], values, { audit: 'update', expectVersion: version });
+    if (named) await writeDocument(w, task, { id, version, body: input });
     return ownTask(tx, who, id);
   });
 }
