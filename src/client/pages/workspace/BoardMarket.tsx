@@ -38,14 +38,10 @@ function MarketWidgets({ items, offers, onAdd }: { items: BoardItem[]; offers: O
     <div className={s.market}>
       {offers.map((o) => {
         const shown = items.some((i) => i.key === o.key && !i.hidden);
+        const chart = o.key.startsWith(TOWER_PREFIX) || o.tile;
+        const kind = o.tile ? (o.tile.scope === 'personal' ? T.personalTile : T.designedTile) : chart ? T.fromTower : T.personal;
         return (
-          <Offered
-            key={o.key}
-            testId={`market-widget-${o.key}`}
-            icon={o.key.startsWith(TOWER_PREFIX) || o.tile ? <DataBarVertical20Regular /> : <LayoutCellFour20Regular />}
-            title={tr(o.title)}
-            sub={tr(o.tile ? (o.tile.scope === 'personal' ? T.personalTile : T.designedTile) : o.key.startsWith(TOWER_PREFIX) ? T.fromTower : T.personal)}
-          >
+          <Offered key={o.key} testId={`market-widget-${o.key}`} icon={chart ? <DataBarVertical20Regular /> : <LayoutCellFour20Regular />} title={tr(o.title)} sub={tr(kind)}>
             {shown ? (
               <Badge appearance="tint" color="success" icon={<Checkmark16Regular />}>{tr(T.added)}</Badge>
             ) : (
