@@ -84,6 +84,14 @@ describe('allocation versions', () => {
       ]),
     });
     expect(edit.status).toBe(200);
+    // The version's totals are declared over its lines and cells and kept by the writer: the cells' save changed them.
+    const edited = (await workbench(brand, seeded.id)).body.data;
+    const placed = (id: number) => edited.cells.filter((c) => c.lineId === id).reduce((s, c) => s + c.qty, 0);
+    const afterEdit = (await versions.view(seeded.id)).body.data;
+    expect(Number(afterEdit.allocated_qty)).toBe(edited.cells.reduce((s, c) => s + c.qty, 0));
+    expect(Number(afterEdit.unplaced_qty)).toBe(edited.lines.reduce((s, l) => s + Math.max(l.plan_qty - placed(l.id), 0), 0));
+    // The workbench's rows are read typed by their entities' declarations (numbers as numbers).
+    expect([typeof edited.lines[0].plan_qty, typeof edited.capacity[0].capacity, typeof edited.cells[0].qty, typeof edited.vendors[0].id]).toEqual(['number', 'number', 'number', 'number']);
     // The cells are read by the action's declared shape: a bad one is refused naming it, nothing saved.
     const bad = await versions.action('save-cells', { id: seeded.id, cells: JSON.stringify([{ lineId: line.id, vendorId: other.id, cycle: line.month, qty: -1 }]) });
     expect(bad.status).toBe(400);
@@ -127,6 +135,8 @@ describe('allocation versions', () => {
     const copied = (await versions.view(copyId)).body.data;
     expect(copied).toMatchObject({ version_code: 'V-COPY-1', name: 'copy', status: 'draft' });
     expect(Number(copied.copied_from)).toBe(Number(seeded.id));
+    // The copy's totals are its own lines' and cells', the same pieces as the version copied.
+    expect([copied.demand_qty, copied.allocated_qty, copied.unplaced_qty].map(Number)).toEqual([source.demand_qty, source.allocated_qty, source.unplaced_qty].map(Number));
     const cwb = (await workbench(brand, copyId)).body.data;
     expect(cwb.version.status).toBe('draft');
     expect(cwb.lines.length).toBe(wb.lines.length);

@@ -61,9 +61,10 @@ export const allocationVersion = defineEntity({
         ],
       },
     },
-    { key: 'demand_qty', label: { zh: '需求数量', en: 'Demand qty' }, type: 'integer', readonly: true },
-    { key: 'allocated_qty', label: { zh: '已分配数量', en: 'Allocated qty' }, type: 'integer', readonly: true },
-    { key: 'unplaced_qty', label: { zh: '未分配数量', en: 'Unallocated qty' }, type: 'integer', readonly: true },
+    // The version's totals, kept by the writer whoever writes its lines and cells: demand, allocated, and demand left unallocated (per line, never negative).
+    { key: 'demand_qty', label: { zh: '需求数量', en: 'Demand qty' }, type: 'integer', readonly: true, total: { lines: 'demand', via: 'version_id', sum: 'plan_qty' } },
+    { key: 'allocated_qty', label: { zh: '已分配数量', en: 'Allocated qty' }, type: 'integer', readonly: true, total: { lines: 'allocationcell', via: 'version_id', sum: 'qty' } },
+    { key: 'unplaced_qty', label: { zh: '未分配数量', en: 'Unallocated qty' }, type: 'integer', readonly: true, total: { lines: 'demand', via: 'version_id', sum: 'plan_qty', less: { lines: 'allocationcell', via: 'demand_id', sum: 'qty' } } },
     { key: 'copied_from', label: { zh: '复制自', en: 'Copied from' }, type: 'reference', ref: { entity: 'allocationversion', labelField: 'version_code', codeField: 'version_code' }, readonly: true },
     { key: 'published_at', label: { zh: '发布时间', en: 'Published at' }, type: 'datetime', readonly: true },
     { key: 'remark', label: { zh: '备注', en: 'Remark' }, type: 'textarea', maxLength: 500 },

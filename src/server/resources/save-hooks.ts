@@ -3,6 +3,7 @@ import { requireEntity, type ChildDef, type EntityDef, type FieldDef } from '../
 import type { Db } from '../db/database';
 import { AppError, type FieldError } from '../http/errors';
 import { heldLineHooks } from './held-lines';
+import { lineTotalHooks } from './declared-totals';
 
 /**
  * An entity's own lifecycle hooks in the document writer (the save-side twin of action-handlers.ts),
@@ -143,7 +144,7 @@ export function hooksOf(entity: EntityDef): SaveHook[] {
 
 const declaredCache = new WeakMap<EntityDef, SaveHook[]>();
 
-/** The checks an entity's declaration implies beyond single fields: `uniqueWith` keys, distinct child lines, a line's lock with its record (held-lines.ts). */
+/** The checks an entity's declaration implies beyond single fields: `uniqueWith` keys, distinct child lines, a line's lock with its record (held-lines.ts), totals over lines (declared-totals.ts). */
 function declaredHooks(entity: EntityDef): SaveHook[] {
   const cached = declaredCache.get(entity);
   if (cached) return cached;
@@ -152,6 +153,7 @@ function declaredHooks(entity: EntityDef): SaveHook[] {
   const hooks: SaveHook[] = distinct.length ? [{ afterWrite: (ctx) => checkDistinctLines(ctx, distinct) }] : [];
   if (keyed.length) hooks.push(...uniqueWithHooks(entity, keyed));
   hooks.push(...heldLineHooks(entity));
+  hooks.push(...lineTotalHooks(entity));
   declaredCache.set(entity, hooks);
   return hooks;
 }

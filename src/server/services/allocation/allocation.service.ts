@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
-import { isLanguage, translate, type Language } from '../../../model';
-import { allocationVersion } from '../../../model/entities';
+import { isLanguage, translate, type EntityDef, type Language } from '../../../model';
+import { allocationCell, allocationVersion, capacityGroup, demand, vendor, vendorCapacity } from '../../../model/entities';
 import { monthsBetween } from '../../../model/allocation';
 import { suggestAllocation, type AllocationCell, type SuggestResult } from '../../../model/allocation-suggest';
 import type { AuthContext } from '../../access/auth-context';
@@ -10,7 +10,8 @@ import { registerActionHandler, registerShapedAction, type ActionContext } from 
 import type { CallShape } from '../../../model/calls/call';
 import { is, type ReadOf } from '../../../model/calls/input-shape';
 import { registerSaveHook } from '../../resources/save-hooks';
-import type { Workbench, WorkbenchLine } from '../../../model/calls/allocation';
+import type { Workbench, WorkbenchLine, WorkbenchVendor } from '../../../model/calls/allocation';
+import { readRecords, type RecordQuery } from '../../resources/record-read';
 import { deriveRecords, insertRecords, removeRecords, serviceWrite, updateRecords } from '../../resources/record-writer';
 import { copyRecord } from '../../resources/record-copy';
 import type { InsertedCheck } from '../../resources/inserted-references';
@@ -19,75 +20,40 @@ import { raiseNotice } from '../notify/notice.service';
 
 /**
  * Demand allocation (issue 6): the version's workbench data, the suggestion, cell edits, publishing
- * (archives the version published before), copying to a new draft, and the version's totals. A
- * published or archived version is read-only by its declared locked states, its demand lines with
- * it by their declared reference (demand.entity.ts); its cells change only through a draft's actions.
+ * (archives the version published before), copying to a new draft. A published or archived version
+ * is read-only by its declared locked states, its demand lines with it by their declared reference
+ * (demand.entity.ts); its cells change only through a draft's actions; its totals are declared
+ * (allocationversion.entity.ts) and kept by the writer.
  */
 
 type Row = Record<string, unknown>;
+type CapacityRow = { vendor_id: number; group_id: number; cycle: string; capacity: number };
+type CellRow = { demand_id: number; vendor_id: number; cycle: string; qty: number; locked: boolean; source: string | null };
 
 const languageOf = (auth: AuthContext): Language => (isLanguage(auth.language) ? auth.language : 'zh-CN');
 
 export type { Workbench, WorkbenchCell, WorkbenchLine, WorkbenchVendor } from '../../../model/calls/allocation';
 
-/** Per-vendor suggestion settings kept on the version: `{ "<vendorId>": { kpi, shareMax, shareTarget } }`. */
+/** Per-vendor suggestion settings kept on the version, keyed by vendor id (the field's declared entries, checked on save). */
 type VendorSettings = Record<string, { kpi?: number; shareMax?: number | null; shareTarget?: number | null }>;
 
-function vendorSettingsOf(version: Row): VendorSettings {
-  const raw = version.vendor_settings;
-  return raw && typeof raw === 'object' && !Array.isArray(raw) ? (raw as VendorSettings) : {};
-}
-
-/** Everything the workbench and the suggestion need for one version, read in the caller's tenant. */
+/** Everything the workbench and the suggestion need for one version, read in the caller's tenant by the entities' declared fields. */
 export async function loadWorkbench(tx: Db, clientId: number, version: Row): Promise<Workbench> {
-  const versionId = Number(version.id);
+  const read = <T extends object>(entity: EntityDef, q: RecordQuery) => readRecords<T>(tx, entity, clientId, q);
   const cycles = monthsBetween(String(version.month_from), String(version.month_to));
-  const lines = (
-    await sql<WorkbenchLine>`select id, year, season, month, series, category, plan_sku, plan_qty, plan_amount from scm_demand
-      where client_id = ${clientId} and version_id = ${versionId} order by month, category, id`.execute(tx)
-  ).rows.map((l) => ({ ...l, id: Number(l.id), plan_qty: Number(l.plan_qty ?? 0) }));
-  const groups = (await sql<{ id: number; code: string; name: string; categories: unknown }>`select id, code, name, categories from scm_capacity_group where client_id = ${clientId} order by code, id`.execute(tx)).rows.map((g) => ({
-    id: Number(g.id),
-    code: g.code,
-    name: g.name,
-    categories: Array.isArray(g.categories) ? g.categories.map(String) : [],
-  }));
-  const capacity = cycles.length
-    ? (
-        await sql<{ vendor_id: number; group_id: number; cycle: string; capacity: number }>`select vendor_id, group_id, cycle, sum(capacity)::bigint as capacity
-          from scm_vendor_capacity where client_id = ${clientId} and cycle_type = 'month' and cycle in (${sql.join(cycles)})
-          group by vendor_id, group_id, cycle`.execute(tx)
-      ).rows.map((c) => ({ vendorId: Number(c.vendor_id), groupId: Number(c.group_id), cycle: c.cycle, capacity: Number(c.capacity) }))
-    : [];
-  const cells = (
-    await sql<{ demand_id: number; vendor_id: number; cycle: string; qty: number; locked: boolean | null; source: string | null }>`select demand_id, vendor_id, cycle, qty, locked, source
-      from scm_alloc_cell where client_id = ${clientId} and version_id = ${versionId}`.execute(tx)
-  ).rows.map((c) => ({ lineId: Number(c.demand_id), vendorId: Number(c.vendor_id), cycle: c.cycle, qty: Number(c.qty), locked: c.locked === true, source: c.source }));
-  // Vendors: every active vendor with capacity in the range or a cell in the version.
-  const ids = new Set<number>([...capacity.map((c) => c.vendorId), ...cells.map((c) => c.vendorId)]);
-  const settings = vendorSettingsOf(version);
-  const vendors = ids.size
-    ? (
-        await sql<{ id: number; code: string | null; name: string; grade: string | null }>`select id, code, name, grade from md_vendor
-          where client_id = ${clientId} and id in (${sql.join([...ids])}) order by code, id`.execute(tx)
-      ).rows.map((v) => {
-        const s = settings[String(v.id)] ?? {};
-        return { id: Number(v.id), code: v.code, name: v.name, grade: v.grade, kpi: Number(s.kpi ?? 0), shareMax: s.shareMax ?? null, shareTarget: s.shareTarget ?? null };
-      })
-    : [];
+  const lineFields = ['id', 'year', 'season', 'month', 'series', 'category', 'plan_sku', 'plan_qty', 'plan_amount'];
+  const lines = await read<WorkbenchLine>(demand, { where: { version_id: Number(version.id) }, fields: lineFields, order: ['month', 'category', 'id'] });
+  const groups = await read<Workbench['groups'][number]>(capacityGroup, { fields: ['id', 'code', 'name', 'categories'], order: ['code', 'id'] });
+  const capacity = (await read<CapacityRow>(vendorCapacity, { where: { cycle_type: 'month', cycle: cycles }, fields: ['vendor_id', 'group_id', 'cycle'], sum: ['capacity'] })).map((c) => ({ vendorId: c.vendor_id, groupId: c.group_id, cycle: c.cycle, capacity: c.capacity }));
+  const cells = (await read<CellRow>(allocationCell, { where: { version_id: Number(version.id) }, fields: ['demand_id', 'vendor_id', 'cycle', 'qty', 'locked', 'source'] })).map(({ demand_id, vendor_id, ...c }) => ({ ...c, lineId: demand_id, vendorId: vendor_id }));
+  // Vendors: those with capacity in the range or a cell in the version, with the version's settings for each.
+  const settings = (version.vendor_settings ?? {}) as VendorSettings;
+  const ids = [...new Set([...capacity.map((c) => c.vendorId), ...cells.map((c) => c.vendorId)])];
+  const vendors = (await read<Omit<WorkbenchVendor, 'kpi' | 'shareMax' | 'shareTarget'>>(vendor, { where: { id: ids }, fields: ['id', 'code', 'name', 'grade'], order: ['code', 'id'] })).map((v) => {
+    const s = settings[String(v.id)] ?? {};
+    return { ...v, kpi: Number(s.kpi ?? 0), shareMax: s.shareMax ?? null, shareTarget: s.shareTarget ?? null };
+  });
   return { version, cycles, lines, vendors, groups, capacity, cells };
-}
-
-/** The version's stored totals: demand, allocated, and demand left unallocated (per line, never negative). */
-async function versionTotals(tx: Db, clientId: number, versionId: number): Promise<{ demand_qty: number; allocated_qty: number; unplaced_qty: number }> {
-  const r = await sql<{ demand: number; allocated: number; unplaced: number }>`
-    select coalesce(sum(d.plan_qty), 0)::bigint as demand, coalesce(sum(a.qty), 0)::bigint as allocated,
-           coalesce(sum(greatest(d.plan_qty - coalesce(a.qty, 0), 0)), 0)::bigint as unplaced
-    from scm_demand d left join (select demand_id, sum(qty) as qty from scm_alloc_cell where client_id = ${clientId} and version_id = ${versionId} group by demand_id) a
-      on a.demand_id = d.id
-    where d.client_id = ${clientId} and d.version_id = ${versionId}`.execute(tx);
-  const t = r.rows[0];
-  return { demand_qty: Number(t.demand), allocated_qty: Number(t.allocated), unplaced_qty: Number(t.unplaced) };
 }
 
 function assertDraft(row: Row): void {
@@ -123,11 +89,10 @@ async function suggest(ctx: ActionContext) {
       weights: { kpi: Number(row.weight_kpi ?? 1), grade: Number(row.weight_grade ?? 10), shareTarget: Number(row.weight_share ?? 20) },
     },
   });
+  // The version's totals follow its cells (declared totals, kept by the writer).
   await insertCells(w, Number(row.id), result.allocations, 'suggest');
-  const totals = await versionTotals(tx, clientId, Number(row.id));
   const lang = languageOf(auth);
   return {
-    patch: totals,
     data: {
       totals: result.totals,
       unplaced: result.unplaced.map((u) => ({ ...u, message: translate(lang, `scm.alloc.reason.${u.reason}`) })),
@@ -167,7 +132,7 @@ type CellEdit = ReadOf<typeof SAVE_CELLS.input>['cells'][number];
  * cell that fails. Over-capacity is allowed (the planner decides) and shows in the workbench.
  */
 async function saveCells(ctx: ActionContext, edits: CellEdit[]) {
-  const { tx, clientId, row } = ctx;
+  const { row } = ctx;
   assertDraft(row);
   const versionId = Number(row.id);
   const w = actionWriter(ctx);
@@ -177,14 +142,14 @@ async function saveCells(ctx: ActionContext, edits: CellEdit[]) {
   const kept = (e: CellEdit) => e.locked !== false;
   const toInsert = edits.map((e, at) => ({ ...e, at })).filter((e) => e.qty !== null && (e.qty > 0 || kept(e))).map((e) => ({ ...e, qty: e.qty as number, locked: kept(e) }));
   await insertCells(w, versionId, toInsert, 'manual', { message: 'scm.version.badCell', at: (i) => `cells[${toInsert[i].at}]` });
-  return { patch: await versionTotals(tx, clientId, versionId), data: { saved: edits.length } };
+  return { data: { saved: edits.length } };
 }
 
 /** Publishing archives the version published before (spec 4: draft, published, archived). */
 async function publish(ctx: ActionContext) {
   const { tx, clientId, row, auth } = ctx;
   const previous = await updateRecords(actionWriter(ctx), allocationVersion, { where: sql`t.status = 'published' and t.id <> ${Number(row.id)}` }, { status: 'archived' }, { audit: 'archive' });
-  const patch = { ...(await versionTotals(tx, clientId, Number(row.id))), published_at: new Date().toISOString() };
+  const patch = { published_at: new Date().toISOString() };
   // The company's users hear of it, the version named by its code (the last write of this action).
   const no = String(row.version_code);
   await raiseNotice(tx, {
@@ -225,30 +190,13 @@ async function allocateOrder(ctx: ActionContext) {
   };
 }
 
-/** Keeps a version's demand, allocated and unplaced totals in step with its lines and cells. */
-async function storeVersionTotals(tx: Db, clientId: number, versionIds: number[]): Promise<void> {
-  for (const id of new Set(versionIds)) {
-    await deriveRecords(serviceWrite(tx, { clientId }), allocationVersion, [id], await versionTotals(tx, clientId, id));
-  }
-}
-
 export function registerAllocationHandlers(): void {
-  registerSaveHook('allocationversion', {
-    afterWrite: ({ tx, clientId, ids }) => storeVersionTotals(tx, clientId, ids),
-  });
   // Demand lines are read-only with a published or archived version, stay in its month range and go
-  // with it, their cells with them: declared by their fields (demand.entity.ts, src/server/resources/held-lines.ts).
+  // with it, their cells with them, and count in its totals: declared by their fields (demand.entity.ts,
+  // allocationversion.entity.ts; src/server/resources/held-lines.ts, declared-totals.ts).
   registerSaveHook('demand', {
-    // The year is the month's (spec 3 demand: year, month); the version keeps its totals.
-    afterWrite: async ({ tx, clientId, ids }) => {
-      await deriveRecords(serviceWrite(tx, { clientId }), 'demand', ids, { year: sql`cast(substr(t.month, 1, 4) as integer)` });
-      const r = await sql<{ version_id: number }>`select distinct version_id from scm_demand where client_id = ${clientId} and id = any(${ids}::bigint[])`.execute(tx);
-      await storeVersionTotals(tx, clientId, r.rows.map((x) => Number(x.version_id)).filter((x) => x > 0));
-    },
-    // The version's totals without the lines that went (a remove, or an import's undo).
-    afterRemove: async ({ tx, clientId, rows }) => {
-      await storeVersionTotals(tx, clientId, [...new Set(rows.map((r) => Number(r.version_id)).filter((x) => x > 0))]);
-    },
+    // The year is the month's (spec 3 demand: year, month).
+    afterWrite: ({ tx, clientId, ids }) => deriveRecords(serviceWrite(tx, { clientId }), 'demand', ids, { year: sql`cast(substr(t.month, 1, 4) as integer)` }).then(() => undefined),
   });
   registerActionHandler('allocationversion', 'suggest', suggest);
   registerShapedAction('allocationversion', 'save-cells', SAVE_CELLS, (ctx, input) => saveCells(ctx, input.cells));
