@@ -117,10 +117,10 @@ export const workbenchGrid = defineMemoryGrid({
     { field: 'category', width: 90 },
     { field: 'plan_qty', width: 86, pinned: 'left' },
   ],
-  // English words are wider than their Chinese (issue 21).
+  // Quantities, read as the plan quantity is (3,950); English words are wider than their Chinese (issue 21).
   computed: [
-    { key: 'allocated', label: 'alloc.col.allocated', width: [78, 96], pinned: 'left' },
-    { key: 'unallocated', label: 'alloc.col.unallocated', width: [78, 110], pinned: 'left', marks: { positive: 'wb-unalloc', negative: 'wb-overalloc' } },
+    { key: 'allocated', label: 'alloc.col.allocated', type: 'integer', width: [78, 96], pinned: 'left' },
+    { key: 'unallocated', label: 'alloc.col.unallocated', type: 'integer', width: [78, 110], pinned: 'left', marks: { positive: 'wb-unalloc', negative: 'wb-overalloc' } },
   ],
   members: { label: 'alloc.col.vendors', idPrefix: 'v', width: 104, marks: ['wb-over', 'wb-nocap', 'wb-locked', 'wb-dirty'], editable: 'quantity' },
   trail: [{ field: 'series', width: 96 }],

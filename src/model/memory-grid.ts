@@ -1,3 +1,4 @@
+import type { FieldType } from './field-types';
 import type { ColumnDecl } from './page';
 
 /**
@@ -12,10 +13,11 @@ export type MemoryGridDecl = {
   entity: string;
   lead: ColumnDecl[];
   /**
-   * Columns the page computes per row, after `lead`: header by catalogue key, width in Chinese and
-   * in English, and the class a positive or a negative value carries.
+   * Columns the page computes per row, after `lead`: header by catalogue key, the value's field
+   * type (its cells read as that type's list cells do: an integer with thousands separators; default
+   * 'integer'), width in Chinese and in English, and the class a positive or a negative value carries.
    */
-  computed: Array<{ key: string; label: string; width: [number, number]; pinned?: 'left'; marks?: { positive?: string; negative?: string } }>;
+  computed: Array<{ key: string; label: string; type?: FieldType; width: [number, number]; pinned?: 'left'; marks?: { positive?: string; negative?: string } }>;
   /**
    * One column per member, colId `<idPrefix><member id>`, under the header `label`; `marks`: the
    * classes a member's cell may carry (the page says when); `editable: 'quantity'`: a whole number

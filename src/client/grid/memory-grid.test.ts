@@ -44,6 +44,8 @@ describe('a declared grid over rows in memory', () => {
     expect(get(sku, { __footer: 'sum' })).toBe('<k.footer.sum>');
     expect(get(sku, lines[0])).toBe('A');
     expect(get(left, lines[0])).toBe(6);
+    // A computed quantity reads as the declared type's list cells do (thousands grouped).
+    expect((left.valueFormatter as (p: unknown) => string)({ value: 12345 })).toBe('12,345');
     expect(get(member, lines[0])).toBe(4);
     expect(get(member, { __footer: 'sum' })).toBe('all:4');
     const rule = (c: ColDef, name: string, data: unknown, value?: unknown) => (c.cellClassRules as Record<string, (p: unknown) => boolean>)[name]({ data, value });

@@ -1,9 +1,11 @@
 import type { CellClassParams, ColDef, ColGroupDef } from 'ag-grid-community';
 import { requireEntity } from '../../model/entity';
+import { gridRendererOf } from '../../model/field-types';
 import type { MemoryGridDecl } from '../../model/memory-grid';
 import type { ColumnDecl } from '../../model/page';
 import { resolveColumns } from '../../model/page-resolve';
 import { toast } from '../kernel/toast-bus';
+import { cellText } from './cell-text';
 import { columnDefsOf } from './column-defs';
 import { validateQty } from './matrix';
 
@@ -54,9 +56,10 @@ function declaredColumns<R>(decl: MemoryGridDecl, decls: readonly ColumnDecl[], 
   return defs.map((d) => (d.colId === f.labelColumn ? { ...d, valueGetter: label, cellClassRules: { [f.className]: (p: CellClassParams<MemoryRow<R>>) => isFooter(p.data) } } : d));
 }
 
-/** The computed columns: right-aligned numbers, marked by their sign where declared. */
+/** The computed columns: right-aligned numbers read as their declared type's cells, marked by their sign where declared. */
 function computedColumns<R, M>(decl: MemoryGridDecl, src: MemorySource<R, M>, c: MemoryGridContext): Col<R>[] {
   return decl.computed.map((k) => ({
+    valueFormatter: (p: { value: unknown }) => cellText(gridRendererOf({ type: k.type ?? 'integer' }), p.value, { column: {}, row: undefined, language: c.language }),
     colId: k.key,
     headerName: c.t(k.label),
     width: k.width[c.language === 'en' ? 1 : 0],
