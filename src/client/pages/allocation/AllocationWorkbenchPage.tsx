@@ -1,5 +1,5 @@
 import { MessageBar, MessageBarBody } from '@fluentui/react-components';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { allocationVersion } from '../../../model/entities/allocationversion.entity';
 import { resolvedPageOf } from '../../api/resolved-page';
@@ -40,10 +40,7 @@ export function AllocationWorkbenchPage() {
   // What the version's state means (a published or archived version is read-only): its declared notice.
   const notice = stateNoticeOf(allocationVersion, version, t);
 
-  useEffect(() => {
-    document.title = t('alloc.title');
-  }, [t]);
-
+  // The document title is the workbench's menu entry's (grids/orders/menu.ts), set by the shell.
   // The version's demand lines in the engine's list, filtered by the version (spec 2 sub-index page).
   const demandLink = `/page/subindex/demand?version_id=${String(version?.id ?? '')}`;
   const versionsPage = resolvedPageOf('allocationversion');

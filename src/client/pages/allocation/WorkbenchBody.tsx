@@ -3,6 +3,7 @@ import { AddRegular, TableRegular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { workbenchGrid } from '../../../../grids/orders/allocation.grid';
+import { EmptyState } from '../../engine/EmptyState';
 import { MemoryGrid } from '../../grid/MemoryGrid';
 import { SplitPane } from '../../shell/SplitPane';
 import { CapacityHeatmap } from './CapacityHeatmap';
@@ -31,26 +32,18 @@ export function WorkbenchBody(props: Props) {
   if (versions === null || (loading && !reloading)) return <Spinner label={t('engine.loading')} data-testid="workbench-loading" />;
   if (versions.length === 0)
     return (
-      <div className={s.empty} data-testid="workbench-empty">
-        <Text size={500}>{t('alloc.noVersions')}</Text>
+      <EmptyState testId="workbench-empty" title={t('alloc.noVersions')}>
         <Button appearance="primary" icon={<AddRegular />} onClick={openCreate}>{t('alloc.create')}</Button>
-      </div>
+      </EmptyState>
     );
-  if (!state)
-    return (
-      <div className={s.empty}>
-        <Text>{t('alloc.pickVersion')}</Text>
-      </div>
-    );
+  if (!state) return <EmptyState title={t('alloc.pickVersion')} />;
   if (state.data.lines.length === 0)
     return (
-      <div className={s.empty} data-testid="workbench-no-lines">
-        <Text size={500}>{t('alloc.noLines')}</Text>
-        <Text>{t('alloc.createHint')}</Text>
+      <EmptyState testId="workbench-no-lines" title={t('alloc.noLines')} text={t('alloc.createHint')}>
         <Link to={demandLink}>
           <Button icon={<TableRegular />}>{t('alloc.demandLines')}</Button>
         </Link>
-      </div>
+      </EmptyState>
     );
   return (
     <>

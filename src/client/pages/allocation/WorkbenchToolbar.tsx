@@ -6,6 +6,7 @@ import { Link } from 'react-router-dom';
 import { resolvedPageOf } from '../../api/resolved-page';
 import { ListExcelActions } from '../../engine/ListExcelActions';
 import { TransitionButtons } from '../../form/DrawerTransitions';
+import { FigureBar, type Figure } from '../../engine/FigureBar';
 import { OverflowToolbar } from '../../engine/OverflowToolbar';
 import type { WorkbenchCommands } from './use-workbench-commands';
 import type { WorkbenchData } from './use-workbench-data';
@@ -24,19 +25,12 @@ type Props = {
 /** The toolbar's icon of a version's declared transition. */
 const TRANSITION_ICON: Record<string, ReactElement> = { publish: <SendRegular />, archive: <ArchiveRegular />, copy: <CopyRegular /> };
 
-/** The workbench's running totals: demand, allocated, unallocated, over-allocated, cells over capacity. */
+/** The workbench's running totals: demand, allocated, unallocated, over-allocated (when any), cells over capacity. */
 function WorkbenchTotals({ totals }: { totals: NonNullable<WorkbenchData['totals']> }) {
-  const s = useWorkbenchStyles();
   const { t } = useTranslation();
-  return (
-    <div className={s.stats} data-testid="workbench-totals">
-      <span>{t('alloc.sum.demand')} <span className={s.stat} data-testid="total-demand">{totals.demand.toLocaleString()}</span></span>
-      <span>{t('alloc.sum.allocated')} <span className={s.stat} data-testid="total-allocated">{totals.allocated.toLocaleString()}</span></span>
-      <span>{t('alloc.sum.unallocated')} <span className={totals.unallocated ? s.warn : s.stat} data-testid="total-unallocated">{totals.unallocated.toLocaleString()}</span></span>
-      {totals.overAllocated > 0 && <span>{t('alloc.sum.overAllocated')} <span className={s.bad}>{totals.overAllocated.toLocaleString()}</span></span>}
-      <span>{t('alloc.sum.overCapacity')} <span className={totals.overCapacity ? s.bad : s.stat} data-testid="total-overcapacity">{totals.overCapacity}</span></span>
-    </div>
-  );
+  const figure = (key: keyof typeof totals, tone: Figure['tone'] = 'plain', testId: string | undefined = `total-${key}`): Figure => ({ key, label: t(`alloc.sum.${key}`), value: totals[key], tone: totals[key] ? tone : 'plain', testId });
+  const over = totals.overAllocated > 0 ? [figure('overAllocated', 'bad', undefined)] : [];
+  return <FigureBar testId="workbench-totals" figures={[figure('demand'), figure('allocated'), figure('unallocated', 'warn'), ...over, figure('overCapacity', 'bad', 'total-overcapacity')]} />;
 }
 
 /** The workbench's toolbar (new version, suggest, save, the version's transitions, demand lines, Excel, refresh) and its totals. */

@@ -1,9 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
+import type { OverCapacity, SuggestResult, Unplaced } from '../../../model/allocation-suggest';
 import type { TransitionDef } from '../../../model/entity';
 import { allocationVersion } from '../../../model/entities/allocationversion.entity';
-import type { Row } from '../../api/entity-api';
+import { useRecordAction, type RecordActionReply } from '../../api/use-record-action';
 import { recordTransitions } from '../../form/record-transitions';
 import { toast } from '../../kernel/toast-bus';
 import { access } from '../../session/access-state';
@@ -11,29 +12,10 @@ import type { PendingCells } from './use-pending-cells';
 import { VERSIONS, type WorkbenchData } from './use-workbench-data';
 import { pendingEdits } from './workbench-model';
 
-type Unplaced = { lineId: number; qty: number; reason: string; message: string };
-export type SuggestReply = { totals: { demand: number; kept: number; suggested: number; unplaced: number }; unplaced: Unplaced[]; overCapacity: Array<{ vendorId: number; cycle: string; load: number; capacity: number }> };
-type ActionReply = { rows: Row[]; data?: Array<Record<string, unknown> | null> };
+/** What a suggestion answers: the solver's result without its cells, each unplaced line with its reason in words. */
+export type SuggestReply = Omit<SuggestResult, 'allocations' | 'unplaced' | 'overCapacity'> & { unplaced: Array<Unplaced & { lineId: number; message: string }>; overCapacity: Array<OverCapacity & { vendorId: number }> };
 
 type Data = Pick<WorkbenchData, 'version' | 'versionId' | 'stateRef' | 'totals' | 'loadWorkbench' | 'loadVersions' | 'pick'>;
-
-/** The version's handler actions (suggest, save-cells) through its entity's action route, `busy` while one runs. */
-function useVersionAction(version: Data['version']) {
-  const [busy, setBusy] = useState(false);
-  /** `read`: the version read (null after the planner's own save, which made the version since). */
-  const act = async (action: string, params: Record<string, unknown> = {}, read: number | null = Number(version?.version)): Promise<ActionReply | null> => {
-    if (!version) return null;
-    setBusy(true);
-    try {
-      return (await VERSIONS.action(action, [Number(version.id)], params, read)) as ActionReply;
-    } catch {
-      return null;
-    } finally {
-      setBusy(false);
-    }
-  };
-  return { busy, setBusy, act };
-}
 
 /**
  * The version's declared transitions (allocationversion: publish, archive, copy) for the engine's
@@ -52,7 +34,7 @@ function useVersionTransitions(data: Data, saveEdits: (quiet: boolean) => Promis
     made.current = 0;
     const saving = tr.to === 'published' && Boolean(data.stateRef.current?.edits.size);
     if (!version || (saving && !(await saveEdits(true)))) throw new Error('not run');
-    const reply = (await VERSIONS.action(tr.action, [Number(version.id)], params, saving ? null : Number(version.version))) as ActionReply;
+    const reply = (await VERSIONS.action(tr.action, [Number(version.id)], params, saving ? null : Number(version.version))) as RecordActionReply;
     made.current = Number((reply.data?.[0] as { id?: number } | null)?.id) || 0;
   };
   const after = () => void loadVersions().then(() => (made.current ? pick(made.current) : loadWorkbench()));
@@ -67,7 +49,8 @@ function useVersionTransitions(data: Data, saveEdits: (quiet: boolean) => Promis
 export function useWorkbenchCommands(data: Data, pending: Pick<PendingCells, 'unsaved' | 'sheetKeys'>) {
   const { t } = useTranslation();
   const { version, stateRef, loadWorkbench, loadVersions } = data;
-  const { busy, setBusy, act } = useVersionAction(version);
+  // The version's handler actions (suggest, save-cells), `busy` while one runs.
+  const { busy, setBusy, act } = useRecordAction(allocationVersion, version);
   const [discarding, setDiscarding] = useState(false);
   const [suggestion, setSuggestion] = useState<SuggestReply | null>(null);
 

@@ -3,28 +3,18 @@ import { useSearchParams } from 'react-router-dom';
 import { allocationCalls } from '../../../model/calls/allocation';
 import { allocationVersion } from '../../../model/entities/allocationversion.entity';
 import { useCall } from '../../api/calls';
-import { entityApiOf, type Row } from '../../api/entity-api';
+import { entityApiFor } from '../../api/entity-api';
+import { useEntityRows } from '../../api/use-entity-rows';
 import { heatCells, summary, vendorLabel, workbenchState, type WorkbenchState } from './workbench-model';
 
 /** The allocation versions' list, form and actions. */
-export const VERSIONS = entityApiOf(`/api/${allocationVersion.prefix}/${allocationVersion.name}`);
+export const VERSIONS = entityApiFor(allocationVersion);
 
-/** The versions and the address's choice among them. */
+/** The versions (the engine's list read) and the address's choice among them. */
 function useVersions() {
   const [search, setSearch] = useSearchParams();
-  const [versions, setVersions] = useState<Row[] | null>(null);
+  const { rows: versions, reload: loadVersions } = useEntityRows(allocationVersion, { size: '200', sort: '-created_at' });
   const versionId = Number(search.get('version')) || null;
-
-  const loadVersions = useCallback(async () => {
-    try {
-      const reply = await VERSIONS.page({ page: '1', size: '200', sort: '-created_at' });
-      setVersions(reply.rows);
-      return reply.rows;
-    } catch {
-      setVersions([]);
-      return [];
-    }
-  }, []);
 
   const pick = useCallback(
     (id: number | null) => {
@@ -36,16 +26,11 @@ function useVersions() {
     [search, setSearch],
   );
 
-  // First visit: the versions, then the draft worked on most recently (else the published one).
+  // An address naming no version shows the draft worked on most recently (else the published one).
   useEffect(() => {
-    void loadVersions().then((rows) => {
-      if (!versionId && rows.length) {
-        const first = rows.find((r) => r.status === 'draft') ?? rows.find((r) => r.status === 'published') ?? rows[0];
-        pick(Number(first.id));
-      }
-    });
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- first visit only: the versions load once, and one is picked only when the address names none
-  }, []);
+    const first = versionId ? null : (versions?.find((r) => r.status === 'draft') ?? versions?.find((r) => r.status === 'published') ?? versions?.[0]);
+    if (first) pick(Number(first.id));
+  }, [versions, versionId, pick]);
 
   return { versions, versionId, loadVersions, pick };
 }

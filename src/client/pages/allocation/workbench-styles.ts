@@ -5,18 +5,12 @@ export const useWorkbenchStyles = makeStyles({
   page: { display: 'flex', flexDirection: 'column', gap: '8px', height: '100%', boxSizing: 'border-box', minHeight: 0 },
   // The toolbar has its row; what does not fit goes into its "more" menu (issue 21 at 1366 px).
   toolbar: { flexBasis: '100%', display: 'flex', minWidth: 0 },
-  head: { display: 'flex', alignItems: 'center', gap: '12px', flexWrap: 'wrap' },
   bar: { display: 'flex', alignItems: 'center', gap: '8px', flexWrap: 'wrap', background: tokens.colorNeutralBackground1, borderRadius: tokens.borderRadiusMedium, padding: '2px 6px', boxShadow: tokens.shadow2 },
-  stats: { display: 'flex', gap: '18px', flexWrap: 'wrap', alignItems: 'center', fontSize: tokens.fontSizeBase300, color: tokens.colorNeutralForeground2 },
-  stat: { fontWeight: 600, color: tokens.colorNeutralForeground1 },
-  warn: { fontWeight: 600, color: tokens.colorPaletteDarkOrangeForeground1 },
-  bad: { fontWeight: 600, color: tokens.colorPaletteRedForeground1 },
   main: { flex: 1, minHeight: '420px' },
   grid: { flex: 1, minWidth: 0, border: `1px solid ${tokens.colorNeutralStroke2}`, borderRadius: tokens.borderRadiusMedium, overflow: 'hidden' },
   side: { flex: 1, minHeight: 0, display: 'flex', flexDirection: 'column', border: `1px solid ${tokens.colorNeutralStroke2}`, borderRadius: tokens.borderRadiusMedium, background: tokens.colorNeutralBackground1 },
   sideHead: { padding: '8px 12px', borderBottom: `1px solid ${tokens.colorNeutralStroke2}`, display: 'flex', flexDirection: 'column', gap: '2px' },
   sideBody: { flex: 1, overflow: 'auto', padding: '4px' },
-  empty: { padding: '48px', display: 'flex', flexDirection: 'column', gap: '12px', alignItems: 'flex-start' },
   unplaced: { maxHeight: '320px', overflow: 'auto', fontSize: tokens.fontSizeBase200, width: '100%', borderCollapse: 'collapse' },
 });
 
