@@ -57,6 +57,12 @@ export type OptionsCall = {
   call: Call<Record<string, unknown>, { rows: ReadonlyArray<Record<string, unknown>> }>;
   input?: Record<string, string>;
   search?: string;
+  /**
+   * The input field that asks the call for the rows of given values (their ids joined by commas): a
+   * multiple pick names the chosen values it has not listed (a saved record's people) by their label
+   * without a search.
+   */
+  chosen?: string;
   labelField: string;
   codeField?: string;
   detailField?: string;

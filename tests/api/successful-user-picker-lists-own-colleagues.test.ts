@@ -8,8 +8,8 @@ import { createTestApp, signIn, type TestApp } from '../support/test-app';
  */
 let t: TestApp;
 
-async function options(token: string | null, q = '') {
-  const res = await t.app.inject({ method: 'GET', url: '/api/adminapi/users/options', query: q ? { q } : {}, headers: token ? { authorization: `Bearer ${token}` } : {} });
+async function options(token: string | null, q = '', ids?: string) {
+  const res = await t.app.inject({ method: 'GET', url: '/api/adminapi/users/options', query: { ...(q ? { q } : {}), ...(ids !== undefined ? { ids } : {}) }, headers: token ? { authorization: `Bearer ${token}` } : {} });
   return { status: res.statusCode, body: res.json() as { code: number; data: { rows: Array<Record<string, unknown>> } } };
 }
 
@@ -34,6 +34,22 @@ describe('user picker options', () => {
     expect(r.body.data.rows.map((x) => x.username)).toEqual(['brand.buyer']);
     const all = await options(brand);
     expect(all.body.data.rows.every((x) => String(x.username).startsWith('brand'))).toBe(true);
+  });
+
+  it('names the chosen colleagues by id (a picker\'s saved choice), also one since frozen, of the own company only', async () => {
+    const maker = await signIn(t.app, 'maker');
+    const planner = (await options(maker, 'maker.planner')).body.data.rows[0];
+    const buyer = (await options(await signIn(t.app, 'brand'), 'buyer')).body.data.rows[0];
+    const named = async (ids: string) => (await options(maker, '', ids)).body.data.rows.map((x) => x.username);
+    // Another company's id names nobody; a search does not widen the ids.
+    expect(await named(`${String(planner.id)},${String(buyer.id)}`)).toEqual(['maker.planner']);
+    expect((await options(maker, 'maker', String(buyer.id))).body.data.rows).toEqual([]);
+    const frozen = await t.app.inject({ method: 'POST', url: '/api/adminapi/users/freeze', payload: { ids: [planner.id] }, headers: { authorization: `Bearer ${maker}` } });
+    expect(frozen.statusCode, frozen.body).toBe(200);
+    expect(await named(String(planner.id))).toEqual(['maker.planner']);
+    // The list to pick from offers the active ones only.
+    expect((await options(maker)).body.data.rows.map((x) => x.username)).toEqual(['maker']);
+    expect((await options(maker, '', 'x')).status).toBe(400);
   });
 
   it('answers 401 without a session', async () => {

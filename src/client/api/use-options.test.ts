@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import '../../../grids';
 import type { ResolvedField } from '../../model/page-resolve';
-import { optionsOfRows, referenceWhere, sourceQuery } from './use-options';
+import { adminCalls } from '../../model/calls/admin';
+import { ticketCalls } from '../../model/calls/tickets';
+import { chosenCallInput, optionsOfRows, referenceWhere, sourceQuery } from './use-options';
 
 const field = (f: Partial<ResolvedField>): ResolvedField => ({ field: 'f', label: 'f', labelEn: 'f', type: '', validations: [], required: false, fieldType: 'text', ...f });
 
@@ -33,5 +35,22 @@ describe("a reference's declared where as the list's filters", () => {
     const f = field({ source: { entity: 'vendor', filter: { category: '$kind' } }, def: { key: 'vendor_id', label: { zh: '供应商', en: 'Vendor' }, type: 'reference', ref } });
     expect(sourceQuery(f, { kind: 'fabric' })).toEqual({ 'f.platform_client_code.notnull': '1', 'f.status.ne': 'inactive', 'f.category.eq': 'fabric' });
     expect(sourceQuery(f, {})).toBeNull();
+  });
+});
+
+describe("a picker's chosen values asked of its declared call (OptionsCall.chosen)", () => {
+  const colleagues = { call: adminCalls.userOptions, input: { size: '100' }, search: 'q', chosen: 'ids', labelField: 'fullname', codeField: 'username' };
+
+  it('asks for the wanted values by id, joined by commas, with the call\'s own input and no search', () => {
+    expect(chosenCallInput(colleagues, {}, ['7', '12'])).toEqual({ size: '100', ids: '7,12' });
+  });
+
+  it('asks nothing when none is wanted, when the call names no chosen field, or while a $field it follows is empty', () => {
+    expect(chosenCallInput(colleagues, {}, [])).toBeNull();
+    expect(chosenCallInput({ ...colleagues, chosen: undefined }, {}, ['7'])).toBeNull();
+    expect(chosenCallInput(undefined, {}, ['7'])).toBeNull();
+    const people = { call: ticketCalls.people, input: { doc_type: '$doc_type' }, chosen: 'ids', labelField: 'fullname' };
+    expect(chosenCallInput(people, { doc_type: '' }, ['7'])).toBeNull();
+    expect(chosenCallInput(people, { doc_type: 'prorder' }, ['7'])).toEqual({ doc_type: 'prorder', ids: '7' });
   });
 });

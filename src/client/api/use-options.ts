@@ -137,6 +137,37 @@ export function optionsCallInput(oc: OptionsCall, values: FormValues, search: st
   return out;
 }
 
+/**
+ * The input that asks a picker's declared call for the rows of some of its chosen values (`chosen`:
+ * their ids joined by commas), with its literals and `$field` values; null when the call names no
+ * `chosen` field, none is wanted or a `$field` is empty. Pure.
+ */
+export function chosenCallInput(oc: OptionsCall | undefined, values: FormValues, wanted: readonly string[]): Record<string, unknown> | null {
+  const input = oc?.chosen && wanted.length ? optionsCallInput(oc, values, '') : null;
+  return input && { ...input, [oc!.chosen!]: wanted.join(',') };
+}
+
+/**
+ * The rows of chosen values a picker has no label for (a saved record's people, named before any
+ * search finds them), asked of its declared call for those it has not read yet; kept as they come.
+ */
+export function useChosenRows(field: ResolvedField, values: FormValues, chosen: readonly string[], valueField: string): SourceRow[] {
+  const [rows, setRows] = useState<SourceRow[]>([]);
+  const input = chosenCallInput(field.optionsCall, values, chosen.filter((v) => !rows.some((r) => String(r[valueField]) === v)));
+  const key = JSON.stringify(input);
+  useEffect(() => {
+    if (!input) return;
+    const controller = new AbortController();
+    const { path, options } = requestOf(field.optionsCall!.call, input);
+    request<{ rows: SourceRow[] }>(path, { ...options, signal: controller.signal }, { quiet: true })
+      .then((r) => setRows((had) => [...had, ...r.rows]))
+      .catch(() => undefined);
+    return () => controller.abort();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- input is rebuilt every render; key is its text, the only input of the read
+  }, [key]);
+  return rows;
+}
+
 /** Where a picker's rows come from: its declared call, or its source entity's list under its filter; null when nothing is to be asked. */
 function sourceRequest(field: ResolvedField, values: FormValues, search: string): { path: string; options: RequestOptions } | null {
   if (field.optionsCall) {

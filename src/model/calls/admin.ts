@@ -12,8 +12,8 @@ export type RoleOption = { code: string; name: string; name_en: string | null };
 export type Colleague = { id: number; username: string; fullname: string | null };
 
 export const adminCalls = {
-  /** The caller's company's active users matching `q` (any signed-in member may pick a colleague). */
-  userOptions: getCall<{ q?: string; size?: number }, { rows: Colleague[] }>('/adminapi/users/options'),
+  /** The caller's company's active users matching `q` (any signed-in member may pick a colleague); with `ids` (joined by commas) those users instead, also any since frozen. */
+  userOptions: getCall<{ q?: string; size?: number; ids?: string }, { rows: Colleague[] }>('/adminapi/users/options'),
   /** The roles of the caller's company (a transfer of recipient roles picks from them). */
   roleOptions: getCall<{ q?: string; size?: number }, { rows: RoleOption[] }>('/adminapi/roles/options'),
   /** Mails the company's invite code to someone who is not a user yet (the users page's own button). */

@@ -2,7 +2,7 @@ import { Combobox, Dropdown, makeStyles, Option, tokens } from '@fluentui/react-
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { getEntity } from '../../../model/entity';
-import { useOptions, type SourceRow } from '../../api/use-options';
+import { useChosenRows, useOptions, type SourceRow } from '../../api/use-options';
 import { pickLabelField, referenceDisplayText } from '../form-logic';
 import { asList, asText, type WidgetProps } from './types';
 
@@ -59,8 +59,10 @@ export function DropdownTable(p: WidgetProps) {
     // eslint-disable-next-line react-hooks/exhaustive-deps -- keyed by the chosen ids' text (the list is rebuilt every render); labels is read here, the effect writes it
   }, [displayLabel, chosen.join(',')]);
 
-  const text = chosen.map((v) => labels[v] ?? `#${v}`).join(', ');
-  const byValue = useMemo(() => new Map(rows.map((r) => [String(r[valueField]), r])), [rows, valueField]);
+  // A chosen value not picked here is named by the rows listed, else by those its call gives for it (OptionsCall.chosen).
+  const learned = useChosenRows(p.field, p.values, chosen.filter((v) => !labels[v]), valueField);
+  const byValue = useMemo(() => new Map([...learned, ...rows].map((r) => [String(r[valueField]), r])), [learned, rows, valueField]);
+  const text = chosen.map((v) => labels[v] || asText(byValue.get(v)?.[labelField]) || `#${v}`).join(', ');
   const pick = (row: SourceRow | undefined, value: string | undefined, selected: string[]) => {
     if (row && value) setLabels((l) => ({ ...l, [value]: String(row[labelField] ?? value) }));
     const toValue = (v: string) => (/^\d+$/.test(v) ? Number(v) : v);

@@ -9,6 +9,7 @@ import { adminCalls, type Colleague } from '../../../model/calls/admin';
 import { serveCall } from '../../http/calls';
 import { ok, requestLanguage } from '../../http/envelope';
 import { forbidden, validationError } from '../../http/errors';
+import { MAX_INT_ID, parseIdList } from '../../http/id-list';
 import { assertCan } from '../../access/permissions';
 import { viewPage, viewRecord } from '../../resources/view-reader';
 import { viewAction, viewSave } from '../../resources/view-writer';
@@ -73,9 +74,11 @@ function registerColleaguesAndInvite(app: FastifyInstance): void {
     const input = inputOf(req);
     const q = text(input, 'q', { max: 100 });
     const size = Math.min(100, pagingOf(input).size);
-    const match = q ? sql`and (u.username ilike ${`%${q}%`} or u.fullname ilike ${`%${q}%`})` : sql``;
+    // A picker's chosen colleagues by id (a saved record's people, named without a search): also those since frozen.
+    const ids = input.ids === undefined ? null : parseIdList(input.ids, { invalid: () => validationError({ ids: { key: 'access.invalidValue' } }), maxId: MAX_INT_ID });
+    const match = ids ? sql`and u.id = any(${ids}::int[]) and u.status <> 'pending'` : sql`and u.status = 'active' ${q ? sql`and (u.username ilike ${`%${q}%`} or u.fullname ilike ${`%${q}%`})` : sql``}`;
     const rows = await sql<Colleague>`select u.id, u.username, u.fullname from users u
-      where u.client_id = ${clientId} and u.status = 'active' ${match} order by u.fullname, u.id limit ${size}`.execute(db);
+      where u.client_id = ${clientId} ${match} order by u.fullname, u.id limit ${size}`.execute(db);
     return { rows: rows.rows };
   });
 
