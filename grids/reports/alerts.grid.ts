@@ -1,8 +1,12 @@
 import { definePage, stateTabs } from '../../src/model';
+import { adminCalls } from '../../src/model/calls/admin';
 import { rptAlert } from '../../src/model/entities/rptalert.entity';
 
 /** The company's roles, several chosen in the engine's dropdown (the roles every member may read, by code and name). */
 export const companyRoles = { type: 'dropdownbox', isMulti: true, source: { entity: 'role' }, optionConfig: { valueField: 'code', labelField: 'name' } } as const;
+
+/** The company's colleagues, several chosen, searched by name or account (a saved alert's named without a search). */
+const colleagues = { type: 'dropdowntable', isMulti: true, optionsCall: { call: adminCalls.userOptions, input: { size: '100' }, search: 'q', chosen: 'ids', labelField: 'fullname', codeField: 'username' } } as const;
 
 /** No designed tile chosen: the alert names a report's measure and filters itself. */
 const noTile = { relatedStateFields: { tile_id: [null, ''] } };
@@ -53,7 +57,7 @@ export const alertsPage = definePage({
         { field: 'condition', spanClass: 'half' },
         { field: 'days', spanClass: 'half', visible: { relatedStateFields: { condition: ['late_by'] } } },
         { field: 'threshold', spanClass: 'full' },
-        { field: 'recipient_users', spanClass: 'full' },
+        { field: 'recipient_users', spanClass: 'full', ...colleagues },
         { field: 'recipient_roles', spanClass: 'full', ...companyRoles },
         { field: 'enabled', spanClass: 'half' },
       ],

@@ -70,9 +70,9 @@ describe('alerts on designed tiles, scenarios on the tower, tiles on my dashboar
     expect(await manager.textContent('[data-testid=alert-tile]')).toContain(TILE);
     await manager.fill(alertField('name', 'input'), ALERT);
     await manager.fill('[data-testid=alert-threshold]', '0');
-    await manager.click('[data-testid=alert-users]');
-    await manager.fill('[data-testid=alert-users]', '工厂');
-    await manager.click('[data-testid="alert-user-maker"]');
+    await manager.click(alertField('recipient_users', 'input'));
+    await manager.fill(alertField('recipient_users', 'input'), '工厂');
+    await manager.locator('[role=menuitemcheckbox]', { hasText: '工厂管理员' }).click();
     await manager.keyboard.press('Escape');
     await manager.waitForSelector('[data-testid=alert-preview]:has-text("当前值：0")', { timeout: 20_000 });
     await snap(manager, 'tile-alert-01-drawer-1366');

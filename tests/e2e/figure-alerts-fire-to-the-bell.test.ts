@@ -53,15 +53,16 @@ describe('figure alerts', () => {
     await manager.click('[role=option]:has-text("进行中")');
     await manager.fill('[data-testid=filter-brand_name] input', CUSTOMER);
     await manager.fill('[data-testid=alert-threshold]', '0');
-    // The recipients' picker searches by what is typed; its options are "name（account）".
-    await manager.click('[data-testid=alert-users]');
-    await manager.waitForSelector('[data-testid="alert-user-maker"]');
-    await manager.fill('[data-testid=alert-users]', '计划');
-    await manager.waitForSelector('[data-testid="alert-user-maker"]', { state: 'detached' });
-    expect(await manager.textContent('[data-testid="alert-user-maker.planner"]')).toBe('王计划（maker.planner）');
-    await manager.click('[data-testid="alert-user-maker.planner"]');
+    // The recipients' picker (the engine's searched picker of colleagues) searches by what is typed; its options name the account and the name.
+    await manager.click(field('recipient_users', 'input'));
+    await manager.waitForSelector('[role=menuitemcheckbox]:has-text("工厂管理员")');
+    await manager.fill(field('recipient_users', 'input'), '计划');
+    await manager.waitForSelector('[role=menuitemcheckbox]:has-text("工厂管理员")', { state: 'detached' });
+    const plannerOption = manager.locator('[role=menuitemcheckbox]', { hasText: 'maker.planner' });
+    expect(await plannerOption.textContent()).toContain('王计划');
+    await plannerOption.click();
     await manager.keyboard.press('Escape');
-    await manager.waitForSelector('[data-testid=alert-user-tags]:has-text("王计划")');
+    await expect.poll(() => manager.inputValue(field('recipient_users', 'input'))).toBe('王计划');
     await manager.waitForSelector('[data-testid=alert-preview]:has-text("当前值：0")');
     await snap(manager, 'alerts-01-drawer-1366');
     await manager.setViewportSize({ width: 1920, height: 1080 });
@@ -141,7 +142,7 @@ describe('figure alerts', () => {
     await (await alertRow(manager, NAME)).locator('[col-id=alert_state]').dblclick();
     await manager.waitForSelector('[data-testid=alert-preview]:has-text("Now: 2")');
     // The saved recipient is named without a search.
-    await manager.waitForSelector('[data-testid=alert-user-tags]:has-text("王计划")');
+    await expect.poll(() => manager.inputValue(field('recipient_users', 'input'))).toBe('王计划');
     await snap(manager, 'alerts-07-drawer-en-1366');
     expect(errors).toEqual([]);
   });

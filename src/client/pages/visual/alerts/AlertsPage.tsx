@@ -10,9 +10,8 @@ import { MissingPage } from '../../../engine/PageStates';
 import type { ListController } from '../../../engine/use-list-controller';
 import { askNewAlert, DatasetField, FiltersField, MeasureField, TileField } from './AlertFigureFields';
 import { ThresholdField } from './AlertPreview';
-import { RecipientsField } from './AlertRecipients';
 
-const WIDGETS = { tile_id: TileField, report: DatasetField, measure: MeasureField, filters: FiltersField, threshold: ThresholdField, recipient_users: RecipientsField };
+const WIDGETS = { tile_id: TileField, report: DatasetField, measure: MeasureField, filters: FiltersField, threshold: ThresholdField };
 
 /**
  * The tower's bell on a chart (`?new=1&report=&measure=&f.*=`) or on a designed tile (`&tile=<id>`):
@@ -35,8 +34,8 @@ function NewFromAddress({ list }: { list: ListController }) {
 
 /**
  * The company's figure alerts (`/rpt/page/alerts`, issue 34): the engine's list and drawer of
- * `rptalert` (grids/reports/alerts.grid.ts), the figure's fields, the recipients and the figure now
- * drawn by this page's widgets; saved and removed through the document writer.
+ * `rptalert` (grids/reports/alerts.grid.ts), the figure's fields and the figure now drawn by this
+ * page's widgets (the recipients are the engine's searched picker of colleagues); saved and removed through the document writer.
  */
 export function AlertsPage() {
   const { t } = useTranslation();
