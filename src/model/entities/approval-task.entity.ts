@@ -42,11 +42,37 @@ export const approvalStep = defineDictionary({
   ],
 });
 
+/**
+ * Each decision an approver may take on a task, declared once (spec 7): the words of its button
+ * (`actionKey`), whether it asks a reason (`reason`: the comment, required of a rejection and of the
+ * returns), and for a return where it goes back to (`returns`: the last approver of an earlier round,
+ * the previous node, the first node) and why it is refused when there is none (`refused`). The flow's
+ * service, the process bus's calls, the decision dialogs and the decisions' dictionary read it.
+ */
+export const FLOW_DECISIONS = [
+  { value: 'approve', actionKey: 'wf.action.approve', reason: false },
+  { value: 'reject', actionKey: 'wf.action.reject', reason: true },
+  { value: 'return_approver', actionKey: 'wf.action.returnApprover', reason: true, returns: 'approver', refused: 'wf.noPreviousApprover' },
+  { value: 'return_node', actionKey: 'wf.action.returnNode', reason: true, returns: 'node', refused: 'wf.noPreviousNode' },
+  { value: 'return_first', actionKey: 'wf.action.returnFirst', reason: true, returns: 'first', refused: 'wf.alreadyAtFirstNode' },
+] as const;
+export type FlowDecision = (typeof FLOW_DECISIONS)[number];
+export type Decision = FlowDecision['value'];
+
+/** The declaration of a decision (undefined for anything else: an unknown action). */
+export const decisionOf = (value: unknown): FlowDecision | undefined => FLOW_DECISIONS.find((d) => d.value === value);
+
+/** A return's declaration (undefined for a decision that is no return). */
+export const returnOf = (value: unknown): Extract<FlowDecision, { returns: string }> | undefined => {
+  const d = decisionOf(value);
+  return d && 'returns' in d ? d : undefined;
+};
+
 /** What an approver did with a task: the decisions among the history's steps, in the same words. */
 export const approvalDecision = defineDictionary({
   code: 'wf_decision',
   label: { zh: '处理结果', en: 'Decision' },
-  items: approvalStep.items.filter((i) => ['approve', 'reject', 'return_approver', 'return_node', 'return_first'].includes(i.value)),
+  items: approvalStep.items.filter((i) => decisionOf(i.value)),
 });
 
 /**
@@ -108,13 +134,13 @@ const insertedUser: FieldDef = { key: 'user_id', label: { zh: '加签用户', en
  * Not the task view's state machine: a decision is the flow's (approvals service), not a row's.
  */
 export const flowDecisions: Record<string, TransitionDef> = Object.fromEntries(
-  (['submit', 'approve', 'reject', 'return_approver', 'return_node', 'return_first', 'insert_user'] as const).map((action) => [
+  ['submit', ...FLOW_DECISIONS.map((d) => d.value), 'insert_user'].map((action) => [
     action,
     {
       action,
       label: approvalStep.items.find((i) => i.value === action)!.label,
       from: action === 'submit' ? [] : ['10'],
-      params: action === 'insert_user' ? [insertedUser, decisionComment(false)] : [decisionComment(action !== 'submit' && action !== 'approve')],
+      params: action === 'insert_user' ? [insertedUser, decisionComment(false)] : [decisionComment(decisionOf(action)?.reason === true)],
     },
   ]),
 );

@@ -1,9 +1,8 @@
-import { processBusCalls, type NodeActions, type RollbackDecision } from '../../../model/calls/approvals';
+import { processBusCalls, type NodeActions } from '../../../model/calls/approvals';
+import { returnOf } from '../../../model/entities/approval-task.entity';
 import { callApi } from '../../api/calls';
 
 export type { DocumentSummary, FlowAction, FlowHistory, FlowNodeView, FlowStepView, FlowTask, FlowView, MyTask, NodeActions, RollbackTarget } from '../../../model/calls/approvals';
-
-const RETURNS: readonly string[] = ['return_approver', 'return_node', 'return_first'] satisfies readonly RollbackDecision[];
 
 /**
  * One of a flow's decisions (approval-task.entity's `flowDecisions`) with the parameters its dialog
@@ -15,6 +14,7 @@ export function runDecision(flow: Pick<NodeActions, 'entity' | 'record_id' | 'ta
   if (action === 'submit') return callApi(processBusCalls.push, { entity: flow.entity, id: flow.record_id, action: 'submit', comment }, { failure: 'submit' });
   const task = Number(flow.task_id);
   if (action === 'insert_user') return callApi(processBusCalls.insertUser, { task_id: task, user_id: Number(params.user_id), comment }, { failure: 'action' });
-  if (RETURNS.includes(action)) return callApi(processBusCalls.rollback, { task_id: task, target: action as RollbackDecision, comment }, { failure: 'action' });
+  const back = returnOf(action);
+  if (back) return callApi(processBusCalls.rollback, { task_id: task, target: back.value, comment }, { failure: 'action' });
   return callApi(processBusCalls.push, { task_id: task, action, comment }, { failure: 'action' });
 }

@@ -95,6 +95,3 @@ export function approversOf(accessType: string, initiatorId: number, holders: nu
 export const TASK_OPEN = 10;
 export const TASK_DONE = 30;
 export const TASK_CANCELLED = 40;
-
-export type Decision = 'approve' | 'reject' | 'return_approver' | 'return_node' | 'return_first';
-export const DECISIONS: readonly Decision[] = ['approve', 'reject', 'return_approver', 'return_node', 'return_first'];

@@ -5,7 +5,8 @@ import { serveCall } from '../../http/calls';
 import { AppError, notFound } from '../../http/errors';
 import { parsePaging } from '../../http/paging';
 import { parseId } from '../../resources/document-input';
-import { DECISIONS, TASK_DONE, TASK_OPEN, type Decision } from './approval-flow';
+import { TASK_DONE, TASK_OPEN } from './approval-flow';
+import { decisionOf, returnOf } from '../../../model/entities/approval-task.entity';
 import { bodyOf, contextOf, dynamicFormRoutes } from './dynamic-form.routes';
 import { allowedRollbackNodes, decide, flowView, insertUserIntoNode, myTasks, pidFromUi, submitForApproval } from './approval.service';
 
@@ -44,15 +45,17 @@ export async function approvalRoutes(app: FastifyInstance): Promise<void> {
     const b = bodyOf(req);
     const action = String(b.action ?? '');
     if (action === 'submit') return submitForApproval(contextOf(app, req), b.entity, required(b.id), text(b.comment));
-    if (!DECISIONS.includes(action as Decision)) throw new AppError('res.unknownAction', { params: { action } });
-    return decide(contextOf(app, req), required(b.task_id), action as Decision, text(b.comment));
+    const decision = decisionOf(action);
+    if (!decision) throw new AppError('res.unknownAction', { params: { action } });
+    return decide(contextOf(app, req), required(b.task_id), decision.value, text(b.comment));
   });
 
   serveCall(app, processBusCalls.rollback, guard, async (req) => {
     const b = bodyOf(req);
     const to = String(b.target ?? '');
-    if (!['return_approver', 'return_node', 'return_first'].includes(to)) throw new AppError('res.unknownAction', { params: { action: to } });
-    return decide(contextOf(app, req), required(b.task_id), to as Decision, text(b.comment));
+    const back = returnOf(to);
+    if (!back) throw new AppError('res.unknownAction', { params: { action: to } });
+    return decide(contextOf(app, req), required(b.task_id), back.value, text(b.comment));
   });
 
   const viewOf = (req: FastifyRequest) => {

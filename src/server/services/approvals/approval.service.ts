@@ -23,7 +23,7 @@ import { isRecordApprovalField } from './dynamic-form-approval';
 import { loadForm } from './dynamic-form.service';
 import { withTenant } from '../../kernel/rls';
 import { viewPage } from '../../resources/view-reader';
-import { approvalTask } from '../../../model/entities/approval-task.entity';
+import { approvalTask, decisionOf, FLOW_DECISIONS, returnOf, type Decision } from '../../../model/entities/approval-task.entity';
 import {
   approversOf,
   codesOf,
@@ -35,7 +35,6 @@ import {
   TASK_CANCELLED,
   TASK_DONE,
   TASK_OPEN,
-  type Decision,
   type FlowDefinition,
   type FlowNode,
 } from './approval-flow';
@@ -357,10 +356,7 @@ async function previousApprover(tx: Db, inst: Instance): Promise<{ user_id: numb
   return r.rows[0] ? { user_id: Number(r.rows[0].user_id), node_seq: Number(r.rows[0].node_seq), user_name: r.rows[0].user_name ?? '' } : null;
 }
 
-type ReturnTarget = { target: Exclude<Decision, 'approve' | 'reject'>; seq: number; user_id?: number; user_name?: string };
-
-/** Why each return is refused when it has nowhere to go (typed errors, one message each). */
-const RETURN_REFUSAL = { return_approver: 'wf.noPreviousApprover', return_node: 'wf.noPreviousNode', return_first: 'wf.alreadyAtFirstNode' } as const;
+type ReturnTarget = { target: NonNullable<ReturnType<typeof returnOf>>['value']; seq: number; user_id?: number; user_name?: string };
 
 /**
  * Where a running flow may be returned from its current node: the last approver of an earlier round,
@@ -415,14 +411,15 @@ async function decideOne(tx: Db, clientId: number, actor: Actor, taskId: number,
     const task = await openTaskOf(tx, clientId, taskId);
     if (Number(task.user_id) !== auth.userId) throw forbidden();
     const inst = await lockInstance(tx, clientId, Number(task.instance_id));
-    if ((decision === 'reject' || decision.startsWith('return')) && !comment) throw new AppError('err.validation', { fields: { comment: { key: 'wf.commentRequired' } } });
+    if (decisionOf(decision)?.reason && !comment) throw new AppError('err.validation', { fields: { comment: { key: 'wf.commentRequired' } } });
     // Where a return goes is known before the task closes, so a return that cannot go anywhere changes nothing.
     const seq = inst.node_seq;
     let target: { seq: number; user: number | null } | null = null;
-    if (inst.status === 'running' && seq !== null && decision !== 'approve' && decision !== 'reject') {
+    const back = returnOf(decision);
+    if (inst.status === 'running' && seq !== null && back) {
       // The same targets the screens are offered (cpm-node-actions, cpm-allowed-rollback-nodes).
       const found = (await returnTargets(tx, inst)).find((x) => x.target === decision);
-      if (!found) throw new AppError(RETURN_REFUSAL[decision]);
+      if (!found) throw new AppError(back.refused);
       target = { seq: found.seq, user: found.user_id ?? null };
     }
     const closed = await sql<Row>`update wf_task set status = ${TASK_DONE}, decision = ${decision}, comment = ${comment}, decided_at = now()
@@ -500,14 +497,6 @@ async function readableInstance(ctx: ApprovalContext, entityName: unknown, recor
   return { auth, inst: found, entity };
 }
 
-const ACTION_KEYS: Record<Decision, string> = {
-  approve: 'wf.action.approve',
-  reject: 'wf.action.reject',
-  return_approver: 'wf.action.returnApprover',
-  return_node: 'wf.action.returnNode',
-  return_first: 'wf.action.returnFirst',
-};
-
 /** What the caller may do now on a record's flow, decided on the server (spec 7 cpm-node-actions). */
 async function allowedActions(tx: Db, inst: Instance | null, entity: EntityDef, record: Row | null, userId: number): Promise<{ task_id: number | null; actions: Array<{ action: string; label_key: string; text?: string | null }> }> {
   const actions: Array<{ action: string; label_key: string; text?: string | null }> = [];
@@ -523,9 +512,9 @@ async function allowedActions(tx: Db, inst: Instance | null, entity: EntityDef, 
   if (!task) return { task_id: null, actions };
   const node = nodeOf(inst.definition, inst.node_seq)!;
   const next = nextNodeSeq(inst.definition, node.seq);
-  actions.push({ action: 'approve', label_key: 'wf.action.approve', text: next !== null ? node.launch_text : null });
-  actions.push({ action: 'reject', label_key: ACTION_KEYS.reject });
-  for (const r of await returnTargets(tx, inst)) actions.push({ action: r.target, label_key: ACTION_KEYS[r.target] });
+  // Approve (named by the node's launch text while a node follows), reject, and the returns that have somewhere to go, in their declared order and words.
+  const returns = new Set<Decision>((await returnTargets(tx, inst)).map((r) => r.target));
+  for (const d of FLOW_DECISIONS) if (!('returns' in d) || returns.has(d.value)) actions.push({ action: d.value, label_key: d.actionKey, ...(d.value === 'approve' ? { text: next !== null ? node.launch_text : null } : {}) });
   actions.push({ action: 'insert_user', label_key: 'wf.action.insertUser' });
   return { task_id: Number(task.id), actions };
 }
