@@ -1,4 +1,6 @@
 import { getReport } from '../../../../model';
+import { rptTile } from '../../../../model/entities/rpttile.entity';
+import { readTyped } from '../../../../model/typed-read';
 import { tileCalls, type TileInput, type TileResult } from '../../../../model/calls/tiles';
 import { tileAggregations, tileDateFields, tileDimensions, TILE_GROUPINGS, type TileChart, type TileSpec } from '../../../../model/tiles';
 import { useCall } from '../../../api/calls';
@@ -9,22 +11,12 @@ import type { WidgetProps } from '../../../form/widgets';
 /** The designer's draft of a tile as the drawer's values hold it (thresholds' values kept as typed). */
 export type TileDraft = Required<Omit<TileInput, 'id' | 'version' | 'thresholds'>> & { thresholds: Array<{ value: string; color: string }> };
 
-const jsonOf = <T>(v: unknown, fallback: T): T => {
-  if (typeof v !== 'string') return (v ?? fallback) as T;
-  try {
-    return JSON.parse(v) as T;
-  } catch {
-    return fallback;
-  }
-};
-
-/** The drawer's values as a draft (a new record's json fields are empty). */
-export const draftOf = (v: WidgetProps['values']): TileDraft => ({
-  name: String(v.name ?? ''), scope: (v.scope || 'company') as TileDraft['scope'], share_roles: jsonOf<string[]>(v.share_roles, []), span: Number(v.span ?? 1) || 1, sort_no: Number(v.sort_no ?? 0) || 0,
-  report: String(v.report ?? ''), measure: String(v.measure ?? ''), aggregation: (v.aggregation || 'sum') as TileDraft['aggregation'], group_by: jsonOf<string[]>(v.group_by, []), filters: jsonOf<Record<string, string>>(v.filters, {}),
-  period: (v.period || 'all') as TileDraft['period'], period_field: (v.period_field as string | null) || null, chart: (v.chart || 'bar') as TileDraft['chart'],
-  thresholds: jsonOf<Array<{ value: unknown; color: string }>>(v.thresholds, []).map((t) => ({ value: String(t.value ?? ''), color: t.color })), color: (v.color as string | null) || null,
-});
+/** The drawer's values as a draft, read as `rpttile` declares them (a new record's empty fields as a new tile starts). */
+export function draftOf(v: WidgetProps['values']): TileDraft {
+  type Read = Omit<TileDraft, 'thresholds'> & { thresholds: Array<{ value: unknown; color: string }> };
+  const d = readTyped<Read>(rptTile, v, { name: '', share_roles: [], report: '', measure: '', aggregation: 'sum', group_by: [], filters: {}, chart: 'bar', thresholds: [] });
+  return { ...d, thresholds: d.thresholds.map((t) => ({ value: String(t.value ?? ''), color: t.color })) };
+}
 
 /** The composed query of a draft, its thresholds those typed as numbers (the preview's and the tile view's). */
 export const specOfDraft = (d: TileDraft): TileSpec => ({
