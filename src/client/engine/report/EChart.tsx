@@ -42,6 +42,23 @@ function startWhenCommitted(w: Waiting): void {
   });
 }
 
+/** The page's own font (index.html's body), read once: a chart's words drawn in it, as the page's are. */
+let font: string | undefined;
+function pageFont(): string {
+  font ??= typeof document === 'undefined' ? 'sans-serif' : getComputedStyle(document.body).fontFamily || 'sans-serif';
+  return font;
+}
+
+/**
+ * The option with the page's font as every text's default, unless it names its own. ECharts' default,
+ * `sans-serif`, makes the browser look up a fallback font for each new Chinese word on the canvas;
+ * the page's font list names the Chinese fonts, so the words are measured in the first.
+ */
+function withPageFont(option: object): EChartsCoreOption {
+  const o = option as EChartsCoreOption & { textStyle?: { fontFamily?: string } };
+  return o.textStyle?.fontFamily ? o : { ...o, textStyle: { ...o.textStyle, fontFamily: pageFont() } };
+}
+
 /** One observer for every chart's box: a chart is resized when its box is, never polled. */
 const resized = new Map<Element, (width: number, height: number) => void>();
 let observer: ResizeObserver | undefined;
@@ -92,7 +109,7 @@ export const EChart = forwardRef<EChartHandle, EChartProps>(function EChart({ ec
         size = s;
         const c = echarts.init(el, null, { renderer, width: s.width, height: s.height });
         chart.current = c;
-        c.setOption(latest.current.option as EChartsCoreOption, { notMerge: true });
+        c.setOption(withPageFont(latest.current.option), { notMerge: true });
         bind(c, latest.current.onEvents);
       },
     };
@@ -117,7 +134,7 @@ export const EChart = forwardRef<EChartHandle, EChartProps>(function EChart({ ec
       first.current = false;
       return;
     }
-    chart.current?.setOption(option as EChartsCoreOption, { notMerge });
+    chart.current?.setOption(withPageFont(option), { notMerge });
   }, [option, notMerge]);
 
   useEffect(() => {
