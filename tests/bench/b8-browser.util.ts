@@ -58,7 +58,9 @@ export async function visitTower<T = never>(browser: Browser, url: string, s: Se
         const tick = () => {
           const tower = document.querySelector('[data-testid=control-tower]');
           const widgets = tower ? Array.from(tower.querySelectorAll("[data-testid^=widget-][data-report]")) : [];
-          const drawn = tower && tower.getAttribute('data-loaded') === '1' && widgets.length > 0 && widgets.every((x) => x.querySelector('canvas') || !x.querySelector('.fui-Spinner'));
+          // A widget is drawn when its spinner is gone and each chart box in it holds its canvas, or is
+          // kept for later below the window (data-drawn="0"): a box whose chart is still being created counts as not drawn.
+          const drawn = tower && tower.getAttribute('data-loaded') === '1' && widgets.length > 0 && widgets.every((x) => !x.querySelector('.fui-Spinner') && Array.from(x.querySelectorAll('[data-chart-kind]')).every((b) => b.getAttribute('data-drawn') === '0' || b.querySelector('canvas')));
           if (drawn) requestAnimationFrame(() => { window.__b8 = { ms: performance.now(), widgets: widgets.length }; });
           else requestAnimationFrame(tick);
         };

@@ -1,5 +1,5 @@
 import { NavCategory, NavCategoryItem, NavDrawer, NavDrawerBody, NavDrawerHeader, NavSubItem, NavSubItemGroup, SearchBox } from '@fluentui/react-components';
-import { useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FavouriteStar } from './favourites';
 import { menuEntryTitle, menuGroupTitle } from './menu-lookup';
@@ -28,10 +28,30 @@ export function SideNav({ open }: { open: boolean }) {
   const own = chosen && chosen.at === selectedGroup ? chosen.code : undefined;
   const openGroups = openMenuGroups(selectedGroup, own, found);
   const shown = found ?? menus;
-  const go = (furl: string) => {
-    setQuery('');
-    navigate(furl);
-  };
+  const go = useCallback(
+    (furl: string) => {
+      setQuery('');
+      navigate(furl);
+    },
+    [navigate],
+  );
+  // The body is the same element while the menu, its open groups, the search and the language are:
+  // the drawer's body measures its scroll height whenever its children change (a forced layout of
+  // the page in the commit), and the shell renders often on a page's first load (issue 34).
+  const openKey = openGroups.join('\n');
+  const empty = menus.length === 0;
+  const body = useMemo(
+    () => (
+      <>
+        {empty ? <div className={s.navEmpty}>{t('ui.shell.noMenus')}</div> : null}
+        {found && !found.length ? <div className={s.navEmpty}>{t('ui.shell.menuNoMatch')}</div> : null}
+        {shown.map((g) => (
+          <SideNavGroup key={g.CODE} group={g} open={openKey.split('\n').includes(g.CODE)} lang={lang} go={go} />
+        ))}
+      </>
+    ),
+    [empty, found, shown, openKey, lang, go, s, t],
+  );
   return (
     <NavDrawer
       key={`${user.platformId}:${menus.map((g) => g.CODE).join(',')}`}
@@ -51,13 +71,7 @@ export function SideNav({ open }: { open: boolean }) {
       data-testid="side-nav"
     >
       {menus.length ? <SideNavSearch query={query} onQuery={setQuery} firstFound={() => found?.[0]?.children[0]} go={go} /> : null}
-      <NavDrawerBody>
-        {menus.length === 0 ? <div className={s.navEmpty}>{t('ui.shell.noMenus')}</div> : null}
-        {found && !found.length ? <div className={s.navEmpty}>{t('ui.shell.menuNoMatch')}</div> : null}
-        {shown.map((g) => (
-          <SideNavGroup key={g.CODE} group={g} lang={lang} go={go} />
-        ))}
-      </NavDrawerBody>
+      <NavDrawerBody>{body}</NavDrawerBody>
     </NavDrawer>
   );
 }
@@ -85,15 +99,20 @@ function SideNavSearch({ query, onQuery, firstFound, go }: { query: string; onQu
   );
 }
 
-/** One group of the menu: its title, and its entries (each with its favourite star) while it is open. */
-function SideNavGroup({ group, lang, go }: { group: MenuGroupItem; lang: Language; go: (furl: string) => void }) {
+/**
+ * One group of the menu: its title, and its entries (each with its favourite star) while it is open.
+ * The entries show and hide at once, without Fluent's collapse motion: the motion measures the
+ * group's height when it mounts (a forced layout of the whole page in the middle of the first
+ * commit, about 50-100 ms on the tower's first paint, issue 34).
+ */
+function SideNavGroup({ group, open, lang, go }: { group: MenuGroupItem; open: boolean; lang: Language; go: (furl: string) => void }) {
   const s = useShellStyles();
   return (
     <NavCategory value={group.CODE}>
       <NavCategoryItem icon={menuIcon(group.ICON)} data-testid={`menu-group-${group.CODE}`}>
         {menuGroupTitle(group, lang)}
       </NavCategoryItem>
-      <NavSubItemGroup>
+      {open ? <NavSubItemGroup collapseMotion={null}>
         {group.children.map((e) => (
           <div key={e.CODE} className={s.navEntry}>
             <NavSubItem
@@ -110,7 +129,7 @@ function SideNavGroup({ group, lang, go }: { group: MenuGroupItem; lang: Languag
             <FavouriteStar code={e.CODE} title={menuEntryTitle(e, lang)} className={s.navStar} />
           </div>
         ))}
-      </NavSubItemGroup>
+      </NavSubItemGroup> : null}
     </NavCategory>
   );
 }

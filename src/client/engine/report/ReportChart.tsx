@@ -1,4 +1,3 @@
-import ReactEChartsCore from 'echarts-for-react/esm/core';
 import { BarChart, FunnelChart, HeatmapChart, LineChart, PieChart } from 'echarts/charts';
 import { GridComponent, LegendComponent, MarkLineComponent, TitleComponent, TooltipComponent, VisualMapComponent } from 'echarts/components';
 import * as echarts from 'echarts/core';
@@ -6,6 +5,7 @@ import { CanvasRenderer } from 'echarts/renderers';
 import { forwardRef, useMemo } from 'react';
 import { chartOption, type ChartData, type ChartTheme } from '../../../../reports/charts';
 import { useDrawWhenSeen } from './use-draw-when-seen';
+import { EChart, type EChartHandle } from './EChart';
 import type { ChartKind } from '../../../model';
 
 // Only the charts the report declarations use (architecture "Browser": import only the charts used).
@@ -21,7 +21,7 @@ export type ChartPoint = { ci: number; si: number };
  * (`data-drawn="0"`).
  */
 export const ReportChart = forwardRef<
-  ReactEChartsCore,
+  EChartHandle,
   { kind: ChartKind; data: ChartData; theme: ChartTheme; height: number | string; onPoint?: (p: ChartPoint) => void; testId?: string; build?: (data: ChartData, theme: ChartTheme) => object; lazy?: boolean }
 >(
   // `build`: a report's own pure builder (its .chart.ts) instead of the kind's.
@@ -41,7 +41,7 @@ export const ReportChart = forwardRef<
     return (
       <div ref={seen.ref} data-testid={testId} data-chart-kind={kind} data-drawn={seen.draw ? '1' : '0'} style={{ height, width: '100%' }}>
         {option ? (
-          <ReactEChartsCore ref={ref} echarts={echarts} option={option} notMerge lazyUpdate style={{ height: '100%', width: '100%', cursor: onPoint ? 'pointer' : 'default' }} onEvents={events} />
+          <EChart ref={ref} echarts={echarts} option={option} notMerge style={{ height: '100%', width: '100%', cursor: onPoint ? 'pointer' : 'default' }} onEvents={events} />
         ) : null}
       </div>
     );

@@ -1,5 +1,4 @@
 import { Card, Text } from '@fluentui/react-components';
-import type ReactEChartsCore from 'echarts-for-react/esm/core';
 import { useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
@@ -9,6 +8,7 @@ import { drillUrl, getReport, type Label } from '../../../model';
 import { reportExportPath } from '../../../model/calls/reports';
 import { downloadFile } from '../upload-api';
 import { ReportChart, type ChartPoint } from './ReportChart';
+import type { EChartHandle } from './EChart';
 import { ReportDocumentHead, ReportGrouping, ReportTitleBar } from './ReportControls';
 import { ReportFilterBar } from './ReportFilterBar';
 import { ReportTable } from './ReportTable';
@@ -36,7 +36,7 @@ export function ReportPage({ document: asDocument = false }: { document?: boolea
   const base = useMemo(() => Object.fromEntries([...search.entries()].filter(([k]) => k.startsWith('f.') || (report?.period && k.startsWith('p.')))), [search, report]);
   const run = useReportRun(report, base, asDocument, tr);
   const { result, data, kind } = run;
-  const chart = useRef<ReactEChartsCore>(null);
+  const chart = useRef<EChartHandle>(null);
 
   if (!report) return <Text>{tr(TEXT.notFound)}</Text>;
   const onPoint = report.noDrill && !report.drillTo
@@ -48,7 +48,7 @@ export function ReportPage({ document: asDocument = false }: { document?: boolea
         if (url) navigate(url, { state: { back: `${window.location.pathname}${window.location.search}`, backLabel: tr(report.title) } });
       };
   const saveImage = () => {
-    const url = chart.current?.getEchartsInstance().getDataURL({ type: 'png', pixelRatio: 2, backgroundColor: '#fff' });
+    const url = chart.current?.getEchartsInstance()?.getDataURL({ type: 'png', pixelRatio: 2, backgroundColor: '#fff' });
     if (!url) return;
     const a = document.createElement('a');
     a.href = url;

@@ -1,10 +1,10 @@
-import ReactEChartsCore from 'echarts-for-react/esm/core';
 import { HeatmapChart } from 'echarts/charts';
 import { DataZoomComponent, GridComponent, TooltipComponent, VisualMapComponent } from 'echarts/components';
 import * as echarts from 'echarts/core';
 import { CanvasRenderer } from 'echarts/renderers';
 import { memo, useEffect, useMemo, useRef } from 'react';
 import type { HeatCell } from '../../../model/allocation';
+import { EChart } from '../../engine/report/EChart';
 import { capacityHeatmapOption, VENDOR_WINDOW, type HeatmapVendor } from '../../../../reports/capacity-heatmap/capacity-heatmap.chart';
 
 // Only the heatmap and the components it needs (ARCHITECTURE "Browser": import only the charts used).
@@ -35,7 +35,7 @@ export const CapacityHeatmap = memo(function CapacityHeatmap(props: { vendors: H
   return (
     <div data-testid="capacity-heatmap" data-revision={props.revision}>
       {/* Merged, not replaced: an edit changes the data, the axes and the scroll window stay. */}
-      <ReactEChartsCore echarts={echarts} option={shown} lazyUpdate={false} style={style} opts={OPTS} />
+      <EChart echarts={echarts} option={shown} style={style} opts={OPTS} />
     </div>
   );
 });

@@ -1,4 +1,3 @@
-import ReactEChartsCore from 'echarts-for-react/esm/core';
 import { GraphChart } from 'echarts/charts';
 import { TooltipComponent } from 'echarts/components';
 import * as echarts from 'echarts/core';
@@ -7,6 +6,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FlowNodeView, FlowStepView } from './approval-api';
 import { flowChartOption } from './flow-chart';
+import { EChart } from '../../engine/report/EChart';
 
 // Only the graph and what it needs (ARCHITECTURE "Browser": import only the charts used).
 echarts.use([GraphChart, TooltipComponent, CanvasRenderer]);
@@ -21,7 +21,7 @@ export function FlowDiagram(props: { nodes: FlowNodeView[]; steps: FlowStepView[
   );
   return (
     <div data-testid="wf-diagram" data-current={props.current ?? ''} data-nodes={props.nodes.length}>
-      <ReactEChartsCore echarts={echarts} option={option} style={{ height: props.height ?? 160, width: '100%' }} notMerge />
+      <EChart echarts={echarts} option={option} style={{ height: props.height ?? 160, width: '100%' }} notMerge />
     </div>
   );
 }

@@ -9,7 +9,6 @@
  */
 import { Badge, Button, Checkbox, Dropdown, Option, Spinner } from '@fluentui/react-components';
 import { ArrowClockwiseRegular, ArrowDownloadRegular } from '@fluentui/react-icons';
-import ReactEChartsCore from 'echarts-for-react/esm/core';
 import { BarChart } from 'echarts/charts';
 import { GridComponent, TitleComponent, TooltipComponent } from 'echarts/components';
 import * as echarts from 'echarts/core';
@@ -18,6 +17,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ProjectComparison } from '../../../model/calls/sourcing';
 import type { Row } from '../../api/entity-api';
+import { EChart } from '../../engine/report/EChart';
 import { comparisonChartOption } from './compare-chart';
 import { CSS } from './compare-css';
 import { CompareTable, EvaluationTable, useStateLabel } from './CompareTables';
@@ -53,7 +53,7 @@ function ProjectPicker({ projects, id, onChoose }: { projects: Row[]; id: number
 function CompareChart({ data }: { data: ProjectComparison }) {
   const { t } = useTranslation();
   const chart = useMemo(() => comparisonChartOption(data.suppliers, t('src.ui.chartTitle', { currency: data.currency })), [data, t]);
-  return <div className="sc-panel">{data.suppliers.length ? <ReactEChartsCore echarts={echarts} option={chart} style={{ height: Math.max(160, 60 + data.suppliers.length * 44) }} notMerge /> : null}</div>;
+  return <div className="sc-panel">{data.suppliers.length ? <EChart echarts={echarts} option={chart} style={{ height: Math.max(160, 60 + data.suppliers.length * 44) }} notMerge /> : null}</div>;
 }
 
 export function SourcingComparePage() {
