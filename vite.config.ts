@@ -8,7 +8,7 @@ import LongestFirstSequencer from './tests/e2e/support/sequencer.mjs';
 // Chunk splitting of the browser build (see build.rolldownOptions below).
 const NODE_MODULES = /node_modules[\\/]/;
 const AG_GRID = /node_modules[\\/](ag-grid-community|ag-grid-react|ag-stack)[\\/]/;
-const CHARTS = /node_modules[\\/](echarts|echarts-for-react|zrender)[\\/]/;
+const CHARTS = /node_modules[\\/](echarts|zrender)[\\/]/;
 const CALENDAR = /node_modules[\\/](@fullcalendar|preact)[\\/]/;
 
 /** The pages whose chunks the document's early script preloads (scripts/vite-early-calls.mjs): the shell on every signed-in page, the tower on its address. */
