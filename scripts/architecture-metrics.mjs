@@ -271,7 +271,10 @@ export function moduleOf(rel, modules = MODULES) {
 }
 
 const inAny = (rel, prefixes) => prefixes.some((p) => (p.endsWith('/') ? rel.startsWith(p) : rel === p));
-const ratio = (a, b) => (b > 0 ? Math.round((a / b) * 100) / 100 : null);
+// Shown cut (not rounded) to two decimals, so a ratio shown as 1.99 is under 2.0 (1.995 is not shown as 2);
+// the targets compare the exact ratio (exactRatio).
+const ratio = (a, b) => (b > 0 ? Math.floor((a / b) * 100) / 100 : null);
+const exactRatio = (r) => (r.declared > 0 ? (r.hand - (r.exemptLabel ? r.exempt : 0)) / r.declared : null);
 
 /** Per module: hand, declared and seed code lines, the ratio, and the ratio without the exempt part. */
 function measureModules(files) {
@@ -700,7 +703,7 @@ export function measure() {
 /** The headline figures against the issue's targets. */
 export function summary(m) {
   // A module with hand-written lines and no declaration at all has no ratio: it counts as above.
-  const over = m.modules.modules.filter((r) => (r.ratioWithoutExempt === null ? r.hand > 0 : r.ratioWithoutExempt > LIMITS.moduleRatio));
+  const over = m.modules.modules.filter((r) => (r.ratioWithoutExempt === null ? r.hand > 0 : exactRatio(r) > LIMITS.moduleRatio));
   const imports = m.importsBackUp.client.count + m.importsBackUp.server.count;
   return [
     { figure: 'modules above 2.0 hand/declared (exempt parts left out)', now: over.length, target: 0, detail: over.map((r) => `${r.module} ${r.ratioWithoutExempt ?? '(no declarations)'}`).join(', ') },
