@@ -1,5 +1,5 @@
 import { defineDictionary } from '../dictionaries';
-import { defineEntity, defineViewEntity } from '../entity';
+import { defineEntity, defineViewEntity, type FieldDef } from '../entity';
 import { errorTexts } from '../errors/define';
 import { ticketErrors } from '../errors/ticket';
 
@@ -210,6 +210,12 @@ export const ticket = defineEntity({
   },
 });
 
+/** A ticket field as the view shows it: the ticket's own declaration, without what only a save checks. */
+function shown(key: string): FieldDef {
+  const { required: _required, rules: _rules, default: _default, maxLength: _maxLength, omitFromForm: _omit, ...field } = ticket.fields.find((f) => f.key === key)!;
+  return field;
+}
+
 /**
  * The exception tickets a person follows (issue 30 on the engine): a view whose rows the ticket
  * service computes for the caller (src/server/services/tickets/ticket.views.ts): every ticket of
@@ -224,34 +230,34 @@ export const ticketList = defineViewEntity({
   defaultSort: { field: 'created_at', dir: 'desc' },
   refreshOn: 'notifyto2',
   fields: [
-    { key: 'ticket_no', label: { zh: '异常单号', en: 'Ticket no.' }, type: 'code' },
-    { key: 'title', label: { zh: '标题', en: 'Title' }, type: 'text' },
-    { key: 'category', label: { zh: '异常类别', en: 'Category' }, type: 'dict', dict: 'ticket_category' },
-    { key: 'level', label: { zh: '异常等级', en: 'Level' }, type: 'dict', dict: 'ticket_level' },
-    { key: 'doc_no', label: { zh: '关联单号', en: 'Document no.' }, type: 'code' },
+    shown('ticket_no'),
+    shown('title'),
+    shown('category'),
+    shown('level'),
+    shown('doc_no'),
     { key: 'owners', label: { zh: '负责人', en: 'Owners' }, type: 'text' },
-    { key: 'status', label: { zh: '状态', en: 'Status' }, type: 'dict' },
+    shown('status'),
     { key: 'created_at', label: { zh: '发起时间', en: 'Raised at' }, type: 'datetime' },
     { key: 'closed_at', label: { zh: '关闭时间', en: 'Closed at' }, type: 'datetime' },
-    { key: 'description', label: { zh: '异常描述', en: 'Description' }, type: 'textarea' },
-    { key: 'solution', label: { zh: '处理结论', en: 'Solution' }, type: 'textarea' },
-    { key: 'tags', label: { zh: '标签', en: 'Tags' }, type: 'text' },
-    { key: 'partner_doc_no', label: { zh: '协同单号', en: "Partner's document no." }, type: 'code' },
+    shown('description'),
+    shown('solution'),
+    shown('tags'),
+    shown('partner_doc_no'),
     { key: 'member', label: { zh: '我参与的', en: 'I am on it' }, type: 'boolean' },
     { key: 'assigned', label: { zh: '我处理的', en: 'I handle it' }, type: 'boolean' },
     { key: 'raised', label: { zh: '我发起的', en: 'I raised it' }, type: 'boolean' },
     // What the ticket's page shows beside the list's columns: the version a command is sent at, the
     // document as the caller's company holds it (its kind, id and address), the two companies' names.
     { key: 'version', label: { zh: '版本', en: 'Version' }, type: 'integer' },
-    { key: 'doc_type', label: { zh: '单据类型', en: 'Document type' }, type: 'dict', dict: 'ticket_doc_type' },
-    { key: 'doc_id', label: { zh: '关联单据', en: 'Document' }, type: 'integer' },
+    shown('doc_type'),
+    shown('doc_id'),
     { key: 'link', label: { zh: '单据地址', en: "Document's address" }, type: 'text' },
     { key: 'raised_by_us', label: { zh: '本企业发起', en: 'Raised by my company' }, type: 'boolean' },
     { key: 'company', label: { zh: '发起企业', en: 'Raising company' }, type: 'text' },
     { key: 'partner_company', label: { zh: '协同企业', en: 'Partner company' }, type: 'text' },
-    { key: 'duration', label: { zh: '处理时长（小时）', en: 'Duration (hours)' }, type: 'decimal' },
-    { key: 'deduct_amount', label: { zh: '扣款金额', en: 'Deduct amount' }, type: 'money' },
-    { key: 'deduct_type', label: { zh: '扣款类型', en: 'Deduction type' }, type: 'dict', dict: 'ticket_deduct_type' },
+    shown('duration'),
+    shown('deduct_amount'),
+    shown('deduct_type'),
     // The caller's roles on the ticket, and what they allow now (spec 6), computed by the ticket service
     // from the roles read in SQL; the service checks each command again, in SQL, when it is sent.
     { key: 'my_roles', label: { zh: '我的角色', en: 'My roles' }, type: 'multidict', dict: 'ticket_role' },
