@@ -50,6 +50,32 @@ async function editorIn(page: Page, column: string): Promise<void> {
   await until(page, (c) => document.activeElement?.tagName === 'INPUT' && document.activeElement.closest('.ag-cell')?.getAttribute('col-id') === c, column);
 }
 
+/**
+ * Types into the focused cell editor of a column and waits until the editor holds the text: under load
+ * a key can reach the editor before it takes input, and a save would then go without the value.
+ * The text is typed again (selected and replaced) when the editor does not hold it.
+ */
+async function typeInEditor(page: Page, column: string, text: string): Promise<void> {
+  await editorIn(page, column);
+  await page.keyboard.type(text);
+  const holds = () => until(page, (t) => (document.activeElement as HTMLInputElement | null)?.value === t, text, { timeout: 3_000 });
+  try {
+    await holds();
+  } catch {
+    await page.keyboard.press('ControlOrMeta+A');
+    await page.keyboard.type(text);
+    await holds();
+  }
+}
+
+/** Waits until a child grid's cell shows a text once its editor has closed. */
+async function cellShows(page: Page, grid: string, row: number, column: string, text: string): Promise<void> {
+  await until(page, ([g, r, c, t]) => {
+    const cell = document.querySelector(`[data-testid=${g}] .ag-row[row-index="${r}"] .ag-cell[col-id="${c}"]`);
+    return !!cell && !cell.classList.contains('ag-cell-inline-editing') && (cell.textContent ?? '').includes(t);
+  }, [grid, String(row), column, text] as const);
+}
+
 async function rowTotal(page: Page): Promise<string> {
   return ((await page.textContent('[data-testid=row-total]')) ?? '').trim();
 }
@@ -207,7 +233,9 @@ describe('master data through the registry engine', () => {
     await page.waitForSelector('[data-testid=grid-workline] .ag-header-cell');
     await page.click('[data-testid=action-create]');
     await page.waitForSelector('[data-testid=entity-form]');
-    await page.fill('#f-workline-code', 'l-e2e-01');
+    // A code of its own per attempt: a retry must not collide with what a failed attempt saved.
+    const code = `l-e2e-${Date.now().toString(36).slice(-5)}`;
+    await page.fill('#f-workline-code', code);
     await page.fill('#f-workline-name', '缝制一线');
     await page.fill('#f-workline-operators', '30');
     // Calculation item: operators x minutes x efficiency / 100 (480 and 85 are the defaults).
@@ -215,23 +243,22 @@ describe('master data through the registry engine', () => {
 
     // A member line typed with the keyboard.
     await page.click('[data-testid=child-add-members]');
-    await editorIn(page, 'member_name');
-    await page.keyboard.type('张三');
+    await typeInEditor(page, 'member_name', '张三');
     await page.keyboard.press('Tab');
-    await editorIn(page, 'employee_no');
-    await page.keyboard.type('E001');
+    await typeInEditor(page, 'employee_no', 'E001');
     await page.keyboard.press('Enter');
+    await cellShows(page, 'child-members', 0, 'employee_no', 'E001');
+    await cellShows(page, 'child-members', 0, 'member_name', '张三');
     // A capacity line with a bad value first: the row error blocks the save.
     await page.click('[data-testid=child-add-capacities]');
     await page.waitForSelector('[data-testid=child-capacities] .ag-row[row-index="0"] input');
     // Leave the date empty: a click on the month cell edits that one instead.
     await page.click('[data-testid=child-capacities] .ag-row[row-index="0"] .ag-cell[col-id="cap_month"]');
-    await editorIn(page, 'cap_month');
-    await page.keyboard.type('2026-01');
+    await typeInEditor(page, 'cap_month', '2026-01');
     await page.keyboard.press('Tab');
-    await editorIn(page, 'capacity_pcs');
-    await page.keyboard.type('-5');
+    await typeInEditor(page, 'capacity_pcs', '-5');
     await page.keyboard.press('Enter');
+    await cellShows(page, 'child-capacities', 0, 'capacity_pcs', '-5');
     await page.click('[data-testid=form-save]');
     expect(await toastText(page, 'error', '请先更正表单的错误内容，再尝试提交！')).toContain('请先更正表单的错误内容，再尝试提交！');
     expect(await page.textContent('[data-testid=child-capacities]')).toContain('第1行');
@@ -239,21 +266,22 @@ describe('master data through the registry engine', () => {
     await closeToasts(page);
     await page.click('[data-testid=child-capacities] .ag-row[row-index="0"] .ag-cell[col-id="capacity_pcs"]');
     await page.keyboard.press('Backspace');
-    await page.keyboard.type('800');
+    await typeInEditor(page, 'capacity_pcs', '800');
     await page.keyboard.press('Enter');
+    await cellShows(page, 'child-capacities', 0, 'capacity_pcs', '800');
     await snap(page, 'engine-09-workline-filled');
     await page.click('[data-testid=form-save]');
     expect(await toastText(page, 'success', '保存成功')).toContain('保存成功');
 
     // The saved document: the code was upper-cased, both lines stored.
     await page.waitForSelector('.ag-row[row-index="0"] .ag-cell[col-id="code"]');
-    await page.fill('[data-testid=quick-search]', 'L-E2E-01');
+    await page.fill('[data-testid=quick-search]', code.toUpperCase());
     await until(page, () => document.querySelector('[data-testid=row-total]')?.textContent?.includes('共 1 条'));
     await page.click('.ag-row[row-index="0"] .ag-selection-checkbox input');
     await clickAction(page, 'document');
     await page.waitForSelector('[data-testid=document-workline]');
     const doc = (await page.textContent('[data-testid=document-workline]')) ?? '';
-    expect(doc).toContain('L-E2E-01');
+    expect(doc).toContain(code.toUpperCase());
     expect(doc).toContain('张三');
     expect(doc).toContain('E001');
     expect(doc).toContain('2026-01');
