@@ -5,6 +5,7 @@ import { CELL_FORMAT_TABLE, cellFormatOf, FIELD_TYPE_TABLE, type CellFormat, typ
 import { translate } from './i18n';
 import './i18n/excel-part';
 import type { Language } from './i18n/types';
+import { labelIn } from './label-text';
 
 /**
  * Excel import templates and exports, derived from entity declarations (ARCHITECTURE "One source of
@@ -149,7 +150,7 @@ export function exportColumns(entity: EntityDef, keys?: readonly string[]): Exce
 
 /** Header text of a column; `*` marks a required column in templates. */
 export function headerText(column: ExcelColumn, language: Language, markRequired = true): string {
-  const text = language === 'en' ? column.header.en : column.header.zh;
+  const text = labelIn(column.header, language);
   return markRequired && column.required ? `*${text}` : text;
 }
 
@@ -351,7 +352,7 @@ export function dropDownOptions(column: ExcelColumn, language: Language): string
   if (column.kind !== 'dict') return null;
   const dict = column.field.dict ? getDictionary(column.field.dict) : undefined;
   if (!dict || !dict.items.length) return null;
-  return dict.items.map((i) => (language === 'en' ? i.label.en : i.label.zh));
+  return dict.items.map((i) => labelIn(i.label, language));
 }
 
 /**
@@ -456,7 +457,7 @@ function dictLabel(column: ExcelColumn, value: unknown, language: Language, own?
   }
   const text = String(value);
   const label = labels.get(text) ?? (column.field.dict ? own?.get(column.field.dict)?.find((i) => i.value === text)?.label : undefined);
-  return label ? (language === 'en' ? label.en : label.zh) : text;
+  return label ? labelIn(label, language) : text;
 }
 
 function parseDateParts(text: string): Date | null {

@@ -1,5 +1,6 @@
 import type { Label } from './entity';
 import { isPlatform, PLATFORMS } from './platforms';
+import { labelIn } from './label-text';
 
 /**
  * The platforms a menu group or entry belongs to (spec: platform selector; SRM supply
@@ -177,7 +178,7 @@ export function businessOptIn(code: string, type: string | null | undefined): bo
 
 /** The menu groups a user sees on a platform, in the login reply's shape (FURL, TITLE). */
 export function menusFor(platform: string, roles: string[], isSuper: boolean, language: 'zh-CN' | 'en', companyType: string | null = null) {
-  const pick = (l: Label) => (language === 'en' ? l.en : l.zh);
+  const pick = (l: Label) => labelIn(l, language);
   const on = (p: MenuPlatforms) => onPlatform(platformsText(p), platform);
   // Without the company's menu tree, a business shows only to the kinds that run it by default.
   const runs = (code: string) => {

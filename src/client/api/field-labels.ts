@@ -1,4 +1,5 @@
 import { getEntity, type EntityDef, type Label } from '../../model/entity';
+import { labelIn } from '../../model/label-text';
 
 /** Names a field error's key for a message: the field's label, or null when the key is unknown. */
 export type FieldLabeller = (key: string) => string | null;
@@ -11,7 +12,7 @@ const CHILD_KEY = /^(\w+)\[(\d+)\]\.(\w+)$/;
  * parameters, and child rows (`entries[2].qty` -> "明细 第3行 数量"). Other paths label nothing.
  */
 export function labellerForPath(path: string, language: string): FieldLabeller {
-  const pick = (l: Label) => (language === 'en' ? l.en : l.zh);
+  const pick = (l: Label) => labelIn(l, language);
   const parts = path.replace(/^\/api\//, '/').split('?')[0].split('/').filter(Boolean);
   const entity: EntityDef | undefined = parts.length >= 3 ? getEntity(parts[1]) : undefined;
   if (!entity) return () => null;

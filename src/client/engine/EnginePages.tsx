@@ -7,13 +7,14 @@ import { DocumentPage, ViewPage } from './RecordPages';
 import { LabelsPage } from './LabelsPage';
 import { MissingPage } from './PageStates';
 import { resolvedPageOf } from '../api/resolved-page';
+import { labelIn } from '../../model/label-text';
 
 function usePage() {
   const { opt } = useParams();
   const resolved = resolvedPageOf(opt);
   const { i18n } = useTranslation();
   useEffect(() => {
-    if (resolved) document.title = i18n.language === 'en' ? resolved.page.title.en : resolved.page.title.zh;
+    if (resolved) document.title = labelIn(resolved.page.title, i18n.language);
   }, [resolved, i18n.language]);
   return resolved;
 }

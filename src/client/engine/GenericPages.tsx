@@ -6,6 +6,7 @@ import { ListPage } from './ListPage';
 import { DocumentWithoutRecord, FailedPage, ForbiddenPage, MissingPage } from './PageStates';
 import { DocumentPage } from './RecordPages';
 import { usePageAccess, type PageAccessState } from './use-page-access';
+import { labelIn } from '../../model/label-text';
 
 /** The states every generic route shares before its page shows. */
 function NotReady({ access }: { access: Exclude<PageAccessState, { state: 'ready' }> }) {
@@ -40,7 +41,7 @@ export function GenericDocumentRoute() {
   if (access.state !== 'ready') return <NotReady access={access} />;
   const r = resolveGenericPage(access.resolved.page.opt, 'document', search.get('id'), () => access.resolved.page);
   if (!r.found || r.recordId === null) {
-    const title = i18n.language === 'en' ? access.resolved.page.title.en : access.resolved.page.title.zh;
+    const title = labelIn(access.resolved.page.title, i18n.language);
     return <DocumentWithoutRecord title={title} listRoute={access.access.route} />;
   }
   return <DocumentPage key={access.resolved.page.opt} resolved={access.resolved} />;

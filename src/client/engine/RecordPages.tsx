@@ -16,6 +16,7 @@ import { ColumnTable } from '../grid/ColumnTable';
 import { useFormSession } from '../form/session-scope';
 import { entityApi, type Row } from '../api/entity-api';
 import { recordViewPath, useCopyLink } from './use-copy-link';
+import { labelIn } from '../../model/label-text';
 
 const useStyles = makeStyles({
   page: { padding: '12px 16px', maxWidth: '1100px' },
@@ -52,7 +53,7 @@ export function ViewPage({ resolved }: { resolved: ResolvedPage }) {
   const { record, failed, illegal, id } = useRecordOfUrl(resolved);
   const api = useMemo(() => entityApi(resolved), [resolved]);
   const copyLink = useCopyLink();
-  const name = i18n.language === 'en' ? resolved.entity.label.en : resolved.entity.label.zh;
+  const name = labelIn(resolved.entity.label, i18n.language);
   return (
     <div className={s.page} data-testid={`view-${resolved.page.opt}`}>
       <div className={s.head}>
@@ -101,7 +102,7 @@ export function DocumentPage({ resolved }: { resolved: ResolvedPage }) {
     const col = { options: field.options, labelField: field.displayfield };
     return cellText(field.def ? gridRendererOf(field.def) : FIELD_TYPE_TABLE[field.fieldType].grid, row[field.field], { column: col, row, language });
   };
-  const name = language === 'en' ? resolved.entity.label.en : resolved.entity.label.zh;
+  const name = labelIn(resolved.entity.label, language);
   // Line tables of more than ten columns (a statement's lines) take the page's width and print across the sheet.
   const wide = resolved.children.some((c) => c.columns.length > 10) ? { maxWidth: 'none' } : undefined;
   return (
@@ -150,14 +151,14 @@ function DocumentLines({ resolved, record, language }: { resolved: ResolvedPage;
         const rows = (record[c.child.key] as Row[] | undefined) ?? [];
         return (
           <section key={c.child.key} style={{ marginTop: 16 }}>
-            <h2 style={{ fontSize: 15, margin: '8px 0 0' }}>{language === 'en' ? c.child.label.en : c.child.label.zh} ({rows.length})</h2>
+            <h2 style={{ fontSize: 15, margin: '8px 0 0' }}>{labelIn(c.child.label, language)} ({rows.length})</h2>
             <ColumnTable className={s.table} columns={c.columns} items={rows} language={language} keyOf={(r, i) => String(r.id ?? i)} numbered />
           </section>
         );
       })}
       {resolved.page.document?.signatures && (
         <footer data-testid="document-signatures" style={{ display: 'flex', justifyContent: 'space-between', gap: 24, marginTop: 32 }}>
-          {resolved.page.document.signatures.map((sig) => <span key={sig.zh}>{language === 'en' ? sig.en : sig.zh} ________________</span>)}
+          {resolved.page.document.signatures.map((sig) => <span key={sig.zh}>{labelIn(sig, language)} ________________</span>)}
         </footer>
       )}
     </>

@@ -3,6 +3,7 @@ import type { CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { EntityDef } from '../../model/entity';
 import type { Row } from '../api/entity-api';
+import { labelIn } from '../../model/label-text';
 
 type Props = {
   entity: EntityDef;
@@ -33,7 +34,7 @@ export function StateGroupedSelect(p: Props) {
       {!p.value && <option value="">{p.placeholder}</option>}
       {states.map((st) =>
         inState(st.code).length ? (
-          <optgroup key={st.code} label={i18n.language === 'en' ? st.label.en : st.label.zh}>
+          <optgroup key={st.code} label={labelIn(st.label, i18n.language)}>
             {inState(st.code).map((r) => (
               <option key={String(r.id)} value={String(r.id)}>{p.label(r)}</option>
             ))}

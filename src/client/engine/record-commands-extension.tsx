@@ -9,6 +9,7 @@ import { ConfirmDialog } from '../form/dialogs';
 import { registerDrawerExtension, type DrawerExtensionProps } from '../form/drawer-extensions';
 import { toast } from '../kernel/toast-bus';
 import { downloadFile } from './upload-api';
+import { labelIn } from '../../model/label-text';
 
 type Row = Record<string, unknown>;
 
@@ -28,7 +29,7 @@ function RecordCommands({ rf, resolved }: DrawerExtensionProps) {
   const [asked, setAsked] = useState<RecordCommandDecl | null>(null);
   const record = rf.record;
   if (!record) return null;
-  const word = (l: Label) => (i18n.language === 'en' ? l.en : l.zh);
+  const word = (l: Label) => labelIn(l, i18n.language);
   const perform = async (c: RecordCommandDecl) => {
     setAsked(null);
     setBusy(true);

@@ -6,6 +6,7 @@ import type { ResolvedPage } from '../../model/page-resolve';
 import { ApiError } from '../api/client';
 import { useCall } from '../api/calls';
 import { resolvedPageOf } from '../api/resolved-page';
+import { labelIn } from '../../model/label-text';
 
 /** Where a generic page route stands: resolving, not declared, refused, failed, or the page to show. */
 export type PageAccessState =
@@ -26,7 +27,7 @@ export function usePageAccess(): PageAccessState {
   const { i18n } = useTranslation();
   const resolved = resolvedPageOf(opt);
   const reply = useCall(pageCalls.access, resolved ? { opt: resolved.page.opt } : null, { quiet: true, revalidateOnFocus: false, shouldRetryOnError: false });
-  const title = resolved ? (i18n.language === 'en' ? resolved.page.title.en : resolved.page.title.zh) : '';
+  const title = resolved ? labelIn(resolved.page.title, i18n.language) : '';
   useEffect(() => {
     if (title) document.title = title;
   }, [title]);

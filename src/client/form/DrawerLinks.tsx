@@ -4,6 +4,7 @@ import { useNavigate } from 'react-router-dom';
 import { openedAddress } from '../../model/page';
 import type { ResolvedPage } from '../../model/page-resolve';
 import type { RecordForm } from './use-record-form';
+import { labelIn } from '../../model/label-text';
 
 /** The page's declared `links` of a stored record, as the drawer footer's buttons (`link-<key>`). */
 export function DrawerLinks({ rf, resolved }: { rf: RecordForm; resolved: ResolvedPage }) {
@@ -15,7 +16,7 @@ export function DrawerLinks({ rf, resolved }: { rf: RecordForm; resolved: Resolv
     <>
       {resolved.page.links.map((l) => (
         <Button key={l.key} appearance="secondary" data-testid={`link-${l.key}`} onClick={() => navigate(openedAddress(l.to, record))}>
-          {i18n.language === 'en' ? l.label.en : l.label.zh}
+          {labelIn(l.label, i18n.language)}
         </Button>
       ))}
     </>

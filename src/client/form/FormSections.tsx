@@ -8,6 +8,7 @@ import { helpFor, isFieldDisabled, isFieldVisible, isHiddenByStyle, type RouteAc
 import { fieldDomId, type useEntityForm } from './use-entity-form';
 import { WIDGETS, type WidgetProps } from './widgets';
 import { asText } from './widgets/types';
+import { labelIn } from '../../model/label-text';
 
 const SPAN: Record<string, number> = { full: 6, half: 3, third: 2, quarter: 1 };
 
@@ -53,7 +54,7 @@ export function FormSections({ resolved, action, model, widgets }: { resolved: R
         if (!shown.length) return null;
         return (
           <section key={section.modelName} className={s.section} data-model={section.modelName}>
-            {section.title && <Subtitle2 className={s.sectionTitle}>{language === 'en' ? section.title.en : section.title.zh}</Subtitle2>}
+            {section.title && <Subtitle2 className={s.sectionTitle}>{labelIn(section.title, language)}</Subtitle2>}
             <div className={s.grid}>
               {shown.map((f) => {
                 const Widget = widgets?.[f.field] ?? WIDGETS[f.type] ?? WIDGETS[''];

@@ -12,6 +12,7 @@ import { useChildGrid } from './use-child-grid';
 import { lineOfRow, type ChildLines } from './child-grid-lines';
 import { LineTimeline } from './LineTimeline';
 import './grid-modules';
+import { labelIn } from '../../model/label-text';
 
 /**
  * An editable child grid of a master-detail document (material price history, line members and
@@ -68,7 +69,7 @@ export function ChildGrid(p: ChildGridProps) {
   return (
     <section data-testid={`child-${p.grid.child.key}`}>
       <div className={s.head}>
-        <Subtitle2>{language === 'en' ? p.grid.child.label.en : p.grid.child.label.zh}</Subtitle2>
+        <Subtitle2>{labelIn(p.grid.child.label, language)}</Subtitle2>
         <span style={{ color: tokens.colorNeutralForeground3 }}>({p.rows.length})</span>
         <span style={{ flex: 1 }} />
         {!p.disabled && p.grid.editable && (

@@ -1,5 +1,6 @@
 import type { ColumnFilterKind, ResolvedColumn } from '../../model/page-resolve';
 import type { CombinedFilterModel, FilterModel, SetFilterModel, SimpleFilterModel } from './filter-params';
+import { labelIn } from '../../model/label-text';
 
 /**
  * "Filter by this value" and "exclude this value" from a list cell (issue 32), and the text of an
@@ -98,7 +99,7 @@ export function columnFilterChips(columns: readonly Column[], model: FilterModel
     const m = model?.[col.field];
     if (!m) continue;
     const text = 'conditions' in m ? m.conditions.map((c) => simpleText(col, c, words)).join(words.t('filters.and')) : simpleText(col, m, words);
-    out.push({ field: col.field, name: words.language === 'en' ? col.label.en : col.label.zh, text });
+    out.push({ field: col.field, name: labelIn(col.label, words.language), text });
   }
   return out;
 }

@@ -6,6 +6,7 @@ import { validateField, type MessageRef } from '../../model/validate';
 import { cellText } from './cell-text';
 import type { ChildRow } from './ChildGrid';
 import { lineActionsColumn, lineCellOpen, type ChildLinesRef } from './child-grid-lines';
+import { labelIn } from '../../model/label-text';
 
 /** The reference options of a child grid's columns, by field (they arrive after the grid opens). */
 export type ReferenceOptions = RefObject<Record<string, FormOption[] | undefined>>;
@@ -46,7 +47,7 @@ export function childColumnDefs(grid: ResolvedChildGrid, disabled: boolean, erro
       cellDataType: 'text',
       field: col.field,
       // Required is said where a line is entered (a grid read-only, or a line's run, asks nothing of it).
-      headerName: (language === 'en' ? col.label.en : col.label.zh) + (field?.required && p.grid.editable && !p.disabled ? ' *' : ''),
+      headerName: labelIn(col.label, language) + (field?.required && p.grid.editable && !p.disabled ? ' *' : ''),
       // A long field label wraps between words in a narrow column instead of being cut ("Plan duration (days)").
       wrapHeaderText: true,
       autoHeaderHeight: true,

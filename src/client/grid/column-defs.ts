@@ -6,6 +6,7 @@ import { DATE_FILTER_OPTIONS, DATETIME_FILTER_OPTIONS, NUMBER_FILTER_OPTIONS, TE
 import { SetFilter } from './SetFilter';
 import { ImageThumb } from './ImageThumb';
 import { getEntity } from '../../model/entity';
+import { labelIn } from '../../model/label-text';
 
 type Row = Record<string, unknown>;
 
@@ -68,12 +69,12 @@ export function columnDefsOf(columns: readonly ResolvedColumn[], language: 'zh-C
   return columns.map((col) => ({
     colId: col.field,
     field: col.field,
-    headerName: language === 'en' ? col.label.en : col.label.zh,
-    headerTooltip: language === 'en' ? col.label.en : col.label.zh,
+    headerName: labelIn(col.label, language),
+    headerTooltip: labelIn(col.label, language),
     // initial*: the declaration's layout applies when the grid starts and on "reset columns"; a
     // re-render (new language, new props) must not put it back over the user's own layout.
     // The declared width, else the field type's (the field-type table's gridWidth).
-    initialWidth: headerFitWidth(language === 'en' ? col.label.en : col.label.zh, col.width),
+    initialWidth: headerFitWidth(labelIn(col.label, language), col.width),
     initialPinned: col.pinned ?? undefined,
     initialHide: col.hide,
     sortable: col.sortable,

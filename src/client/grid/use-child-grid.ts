@@ -7,6 +7,7 @@ import type { ChildGridProps, ChildRow } from './ChildGrid';
 import { childColumnDefs, childPasteCheck, type ReferenceOptions } from './child-grid-columns';
 import { useSpreadsheetKeys } from './useSpreadsheetKeys';
 import { runLineCell, useChildLinesRef } from './child-grid-lines';
+import { labelIn } from '../../model/label-text';
 
 /**
  * The logic of an editable child grid (ChildGrid is its view): its columns, the rows it edits in
@@ -42,7 +43,7 @@ export function useChildGrid(p: ChildGridProps) {
       if (!k.includes('.')) return message;
       const [index, field] = k.split('.');
       const col = p.grid.columns.find((c) => c.field === field);
-      return t('engine.rowError', { row: Number(index) + 1, field: col ? (language === 'en' ? col.label.en : col.label.zh) : field, message });
+      return t('engine.rowError', { row: Number(index) + 1, field: col ? labelIn(col.label, language) : field, message });
     });
 
   // The grid edits its row objects in place; it gets a new row list only when rows are added or

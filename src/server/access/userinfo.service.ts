@@ -9,6 +9,7 @@ import { loadTenantDictionaries } from '../kernel/dictionaries/tenant-dictionari
 import { withTenant } from '../kernel/rls';
 import type { DictItem } from '../../model/dictionaries';
 import type { SessionRow, TokenPair } from './sessions.service';
+import { labelIn } from '../../model/label-text';
 
 /**
  * The user information of the login reply (spec 7 "A login reply carries ..."), which refresh and
@@ -142,7 +143,7 @@ export async function buildUserinfo(db: Db, config: AppConfig, session: SessionR
   const settings = settingsOf(u.settings);
   if (!Array.isArray(settings.favourite_menus)) settings.favourite_menus = [];
   const menus = await visibleMenus(db, { userId: u.id, clientId: session.client_id, platformId: session.platform_id, roles: dashroles, isSuper: u.is_super, language: options.language });
-  const pick = (l: { zh: string; en: string }) => (options.language === 'en' ? l.en : l.zh);
+  const pick = (l: { zh: string; en: string }) => labelIn(l, options.language);
   const platform = PLATFORMS.find((p) => p.id === session.platform_id) ?? PLATFORMS[0];
   const unread = unreadCounter ? await unreadCounter(db, { userId: u.id, clientId: session.client_id }) : 0;
   const fullname = u.fullname ?? u.username;

@@ -7,8 +7,9 @@ import { checkFieldReferences } from './document-stages';
 import { assertCan, dataScope } from './permissions';
 import { actorOf, type ResourceContext } from './resource.service';
 import { transitionParams, transitionRow } from './transition-stage';
+import { labelIn } from '../../model/label-text';
 
-const label = (l: { zh: string; en: string }, language: Language) => (language === 'en' ? l.en : l.zh);
+const label = (l: { zh: string; en: string }, language: Language) => labelIn(l, language);
 
 /**
  * A domain's own words for a master whose state a line's transition does not run in (an order

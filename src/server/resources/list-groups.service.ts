@@ -11,6 +11,7 @@ import { parsePageQuery, whereSql } from './page-query';
 import { assertCan, dataScope } from './permissions';
 import { refTarget } from './references';
 import type { ResourceContext } from './resource.service';
+import { labelIn } from '../../model/label-text';
 
 /**
  * A registry list grouped by one field (issue 32, docs/architecture-registry.md "Grouped lists"):
@@ -69,7 +70,7 @@ const valuesOf = (plan: GroupPlan, r: SumRow): Record<string, number | null> =>
 
 /** The name of each key in the reply's language: a dictionary item (the company's own too), a referenced record, a date bucket. */
 async function groupLabels(tx: Db, clientId: number, entity: EntityDef, plan: GroupPlan, keys: string[], language: Language): Promise<Map<string, string>> {
-  const pick = (l: { zh: string; en: string }) => (language === 'en' ? l.en : l.zh);
+  const pick = (l: { zh: string; en: string }) => labelIn(l, language);
   const field = entity.fields.find((f) => f.key === plan.grouping.field);
   const { bucket } = plan.grouping;
   if (bucket) return new Map(keys.map((k) => [k, pick(bucketLabel(bucket, k))]));

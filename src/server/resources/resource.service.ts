@@ -18,6 +18,7 @@ import { orderSql, parsePageQuery, whereSql, type PageQuery } from './page-query
 import { assertCan, dataScope, dataScopeFields } from './permissions';
 import { isRefField } from './references';
 import { hooksOf, type WriteActor } from './save-hooks';
+import { labelIn } from '../../model/label-text';
 
 export { parseId, parseIds } from './document-input';
 
@@ -28,7 +29,7 @@ export { parseId, parseIds } from './document-input';
  */
 export type ResourceContext = { db: Db; auth: AuthContext | null; ip: string | null; language: Language; now?: Date };
 
-const label = (l: { zh: string; en: string }, language: Language) => (language === 'en' ? l.en : l.zh);
+const label = (l: { zh: string; en: string }, language: Language) => labelIn(l, language);
 
 function tenantOf(ctx: ResourceContext): AuthContext {
   if (!ctx.auth) throw new AppError('err.unauthorized');

@@ -12,6 +12,7 @@ import { assertCan } from './permissions';
 import type { ResourceContext } from './resource.service';
 import { viewComputedFields, viewComputedRows, viewComputedSql, viewRecord, viewScopeOf, viewSourceOf } from './view-reader';
 import { transitionParams } from './transition-stage';
+import { labelIn } from '../../model/label-text';
 
 /**
  * The writer of an editable view entity (`defineViewEntity({ editable: true })`, issue 30): the
@@ -329,7 +330,7 @@ export async function viewAction(ctx: ResourceContext, entity: EntityDef, action
   if (!ids.length) throw new AppError('res.noIds');
   const version = parseVersion(body);
   const { params, errors } = transitionParams(transition, body);
-  const label = transition ? (ctx.language === 'en' ? transition.label.en : transition.label.zh) : action;
+  const label = transition ? labelIn(transition.label, ctx.language) : action;
   const effects: Array<() => Promise<void>> = [];
   const data = await withTenant(ctx.db, clientId, async (tx) => {
     const rows = await rowsToWrite(tx, entity, writer, ids, where, { auth, language: ctx.language });

@@ -8,6 +8,7 @@ import type { WidgetProps } from './types';
 import { useOptions } from '../../api/use-options';
 import { InputSheetCell } from '../../grid/InputSheetCell';
 import { useKeyedSheet } from './use-keyed-sheet';
+import { labelIn } from '../../../model/label-text';
 
 const useStyles = makeStyles({
   table: { width: '100%', borderCollapse: 'collapse', '& td': { padding: '2px 4px', verticalAlign: 'top' }, '& th': { textAlign: 'left', fontWeight: 600, fontSize: tokens.fontSizeBase200, color: tokens.colorNeutralForeground3, padding: '2px 4px' } },
@@ -38,7 +39,7 @@ export function KeyedTable(p: WidgetProps) {
           <tr>
             <th>{t('engine.entryRecord')}</th>
             {def.fields.map((f) => (
-              <th key={f.key}>{p.language === 'en' ? f.label.en : f.label.zh}</th>
+              <th key={f.key}>{labelIn(f.label, p.language)}</th>
             ))}
             <th />
           </tr>
@@ -71,7 +72,7 @@ export function KeyedTable(p: WidgetProps) {
                       {...inputProps(i, j)}
                       inputMode="decimal"
                       disabled={p.disabled}
-                      aria-label={p.language === 'en' ? f.label.en : f.label.zh}
+                      aria-label={labelIn(f.label, p.language)}
                       aria-invalid={Boolean(error)}
                       data-testid={`keyed-${f.key}-${i + 1}`}
                       input={{ style: { textAlign: 'right' } }}

@@ -5,6 +5,7 @@ import type { FieldDef } from '../../../model/entity';
 import { FIELD_TYPE_TABLE } from '../../../model/field-types';
 import { usePartErrors } from './part-errors';
 import type { WidgetProps } from './types';
+import { labelIn } from '../../../model/label-text';
 
 const useStyles = makeStyles({
   list: { display: 'flex', flexDirection: 'column', gap: '4px' },
@@ -32,7 +33,7 @@ export function RecordList(p: WidgetProps) {
   if (!def) return null;
   const items: Item[] = Array.isArray(p.value) ? (p.value as Item[]) : [];
   const name = p.field.field;
-  const label = (f: FieldDef) => (p.language === 'en' ? f.label.en : f.label.zh);
+  const label = (f: FieldDef) => labelIn(f.label, p.language);
   const set = (next: Item[]) => {
     p.onChange(next);
     p.onBlur();
@@ -64,7 +65,7 @@ export function RecordList(p: WidgetProps) {
         );
       })}
       <Button size="small" icon={<AddRegular />} disabled={p.disabled} onClick={add} data-testid={`items-${name}-add`} style={{ alignSelf: 'flex-start' }}>
-        {def.add ? (p.language === 'en' ? def.add.en : def.add.zh) : t('engine.addEntry')}
+        {def.add ? labelIn(def.add, p.language) : t('engine.addEntry')}
       </Button>
     </div>
   );

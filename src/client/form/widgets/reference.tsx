@@ -5,6 +5,7 @@ import { getEntity } from '../../../model/entity';
 import { useChosenRows, useOptions, type SourceRow } from '../../api/use-options';
 import { pickLabelField, referenceDisplayText } from '../form-logic';
 import { asList, asText, type WidgetProps } from './types';
+import { labelIn } from '../../../model/label-text';
 
 const useStyles = makeStyles({
   row: { display: 'grid', gridTemplateColumns: '110px 1fr auto', gap: '8px', width: '100%' },
@@ -49,7 +50,7 @@ export function DropdownTable(p: WidgetProps) {
     // A declared call's row says its detail itself (a person's company).
     if (fromCall) return fromCall.detailField ? asText(r[fromCall.detailField]) : '';
     const v = detailField ? asText(r[detailField.key]) : '';
-    return v && detailField ? `${i18n.language === 'en' ? detailField.label.en : detailField.label.zh}: ${v}` : '';
+    return v && detailField ? `${labelIn(detailField.label, i18n.language)}: ${v}` : '';
   };
   const displayLabel = p.field.displayfield ? asText(p.values[p.field.displayfield]) : '';
 

@@ -10,6 +10,7 @@ import { GalleryCode } from './GalleryCode';
 import { GALLERY_ITEMS, type GalleryItem } from './gallery-items';
 import { ListDemo } from './ListDemo';
 import { useGallery } from './use-gallery';
+import { labelIn } from '../../../model/label-text';
 
 const useStyles = makeStyles({
   page: { padding: '12px 16px 24px', display: 'flex', flexDirection: 'column', minHeight: 0 },
@@ -37,7 +38,7 @@ function ItemView({ item, resolved }: { item: GalleryItem; resolved: ResolvedPag
   return (
     <article data-testid={`gallery-item-${item.key}`}>
       <header className={s.itemHead}>
-        <Subtitle2 as="h2">{i18n.language === 'en' ? item.title.en : item.title.zh}</Subtitle2>
+        <Subtitle2 as="h2">{labelIn(item.title, i18n.language)}</Subtitle2>
         <Text className={s.about}>{t(item.about)}</Text>
       </header>
       <div className={mergeClasses(s.split, WIDE.has(item.key) && s.wide)}>

@@ -28,6 +28,7 @@ import { AuthLayout } from '../common/AuthLayout';
 import { TextField } from '../../form/TextField';
 import { PasswordField } from '../../form/PasswordField';
 import { ChangePasswordForm } from '../../shell/ChangePasswordForm';
+import { labelIn } from '../../../model/label-text';
 
 type Values = { username: string; password: string };
 
@@ -88,7 +89,7 @@ function LoginForm({ onSignedIn, onMustChange }: { onSignedIn: () => void; onMus
         <Select size="large" data-testid="platform-select" value={platform} onChange={(_, d) => setPlatform(d.value)}>
           {PLATFORMS.map((p) => (
             <option key={p.id} value={p.id}>
-              {lang === 'en' ? p.name.en : p.name.zh}
+              {labelIn(p.name, lang)}
             </option>
           ))}
         </Select>

@@ -9,6 +9,7 @@ import { orderEditable } from './order-actions';
 import { OrderDrawerActions, OrderListActions, runOrderAction, type SendNotice } from './order-slots';
 import { useOrderStateEvents, type OrderStateEvent } from './order-socket';
 import { OrderEntriesMatrix } from './OrderEntriesMatrix';
+import { labelIn } from '../../../model/label-text';
 
 /**
  * Live: the other company accepted, rejected, finished, sent or cancelled an order (spec 4). The
@@ -20,7 +21,7 @@ function OrderLive({ list, onOpenChanged }: { list: ListController; onOpenChange
   useOrderStateEvents(resolved.entity.name, (e: OrderStateEvent) => {
     list.refresh();
     const state = resolved.entity.states?.states.find((x) => x.code === e.status);
-    const stateText = state ? (i18n.language === 'en' ? state.label.en : state.label.zh) : e.status;
+    const stateText = state ? labelIn(state.label, i18n.language) : e.status;
     // Documents are named by their number, never by an internal id.
     toast.notification(t('orders.live.title'), e.no ? t('orders.live.changed', { no: e.no, status: stateText }) : t('orders.live.changedUnnumbered', { status: stateText }));
     if (list.drawer?.id === e.id) onOpenChanged();

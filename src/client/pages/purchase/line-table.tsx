@@ -10,6 +10,7 @@ import { QtyMatrixTable } from './qty-matrix';
 import { InputSheetCell } from '../../grid/InputSheetCell';
 import type { InputSheet } from '../../grid/use-input-sheet';
 import { useQtySheet } from './use-qty-sheet';
+import { labelIn } from '../../../model/label-text';
 
 export { useLineTableStyles };
 
@@ -24,7 +25,7 @@ export function useUnitLabel() {
   const { i18n } = useTranslation();
   return (unit: unknown) => {
     const item = dictionaryItems('unit')?.find((i) => i.value === unit);
-    return item ? (i18n.language === 'en' ? item.label.en : item.label.zh) : String(unit ?? '');
+    return item ? labelIn(item.label, i18n.language) : String(unit ?? '');
   };
 }
 

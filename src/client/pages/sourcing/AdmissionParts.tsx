@@ -8,6 +8,7 @@ import { useFileSrc } from '../../api/file-src';
 import { EntityForm, type EntityFormHandle } from '../../form/EntityForm';
 import { reviewColor, useAdmissionStyles } from './admission-styles';
 import type { useCertificates } from './use-admission';
+import { labelIn } from '../../../model/label-text';
 
 /** The access review's state as a badge. */
 export function ReviewBadge({ value }: { value: string | null }) {
@@ -16,7 +17,7 @@ export function ReviewBadge({ value }: { value: string | null }) {
   const item = dictionaryItems('src_access_review')?.find((x) => x.value === value);
   return (
     <Badge appearance="tint" color={reviewColor[value] ?? 'informative'} data-testid="access-review" data-value={value}>
-      {item ? (i18n.language === 'en' ? item.label.en : item.label.zh) : value}
+      {item ? labelIn(item.label, i18n.language) : value}
     </Badge>
   );
 }
@@ -50,7 +51,7 @@ export function CertTable({ certs, onRemove }: { certs: AdmissionCert[]; onRemov
           const type = types.find((x) => x.value === c.cert_type);
           return (
             <tr key={`${c.cert_name}-${i}`} data-testid="cert-row" data-expired={c.expired ? '1' : '0'}>
-              <td className={s.td}>{type ? (i18n.language === 'en' ? type.label.en : type.label.zh) : c.cert_type}</td>
+              <td className={s.td}>{type ? labelIn(type.label, i18n.language) : c.cert_type}</td>
               <td className={s.td}>{c.cert_name}</td>
               <td className={s.td}>{c.cert_no ?? ''}</td>
               <td className={s.td}>

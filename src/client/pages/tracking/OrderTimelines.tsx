@@ -12,6 +12,7 @@ import type { DrawerExtensionProps } from '../../form/drawer-extensions';
 import { supplierNodesPage } from '../../../../grids/tracking/trackedorders.grid';
 import { TimelinePanel } from './TimelinePanel';
 import { CSS } from './tracking-style';
+import { labelIn } from '../../../model/label-text';
 
 /** The maker's and the brand's drawers: the summary of the order's nodes, named by the record's number (`field`). */
 const orderSummary = (field: string) =>
@@ -34,7 +35,7 @@ export function SupplierOrderTimeline({ rf }: DrawerExtensionProps) {
   return (
     <div className="nt-drawer">
       <style>{CSS}</style>
-      <Text>{i18n.language === 'en' ? supplierNodesPage.purpose!.en : supplierNodesPage.purpose!.zh}</Text>
+      <Text>{labelIn(supplierNodesPage.purpose!, i18n.language)}</Text>
       <TimelinePanel record={rf.record} no={String(rf.record.source_no ?? '')} showEmpty={false} />
     </div>
   );

@@ -4,6 +4,7 @@ import { ChoiceCellEditor } from './ChoiceCellEditor';
 import { translate, type Language } from '../../../model';
 import type { FixView } from '../../engine/upload-api';
 import { cellOf, viewEntity, type FixRowData } from './fix-rows';
+import { labelIn } from '../../../model/label-text';
 
 /** The message of an issue on a cell (several joined), or null. */
 const cellIssue = (r: FixRowData | undefined, col: number) => {
@@ -31,7 +32,7 @@ function choicesOf(view: FixView, col: number, language: Language): string[] {
   const column = importColumns(viewEntity(view)).find((c) => c.id === target);
   if (!column || (column.kind !== 'dict' && column.kind !== 'multidict')) return [];
   const own = (column.field.dict ? view.dictItems[column.field.dict] : undefined) ?? [];
-  return [...(dropDownOptions(column, language) ?? []), ...own.map((i) => (language === 'en' ? i.label.en : i.label.zh))];
+  return [...(dropDownOptions(column, language) ?? []), ...own.map((i) => labelIn(i.label, language))];
 }
 
 /** Under a sheet column's own heading: the field it is read as (a size of the matrix, or not read). */

@@ -7,6 +7,7 @@ import type { FieldType } from '../../../model/field-types';
 import { TextField } from '../../form/TextField';
 import { DictSelectField } from './DictSelectField';
 import { useUserStyles } from './user-styles';
+import { labelIn } from '../../../model/label-text';
 
 /**
  * A declared profile form's fields (src/model/profile-forms.ts) drawn in rows of one or two: each
@@ -41,7 +42,7 @@ function DeclaredField<T extends FieldValues>({ form, name, control, testId }: {
   const { t, i18n } = useTranslation();
   const field = form.fields.find((f) => f.key === name);
   if (!field) throw new Error(`profile form ${form.name} declares no field "${name}"`);
-  const label = i18n.language === 'en' ? field.label.en : field.label.zh;
+  const label = labelIn(field.label, i18n.language);
   const validate = (x: unknown) => {
     const error = profileFormValues(form, { [field.key]: x }).errors[field.key];
     return error ? t(error.key, error.params) : true;

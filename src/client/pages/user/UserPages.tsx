@@ -18,13 +18,14 @@ import { ImagePicker } from './ImagePicker';
 import { ProfileForm } from './ProfileForm';
 import { useOwnProfile } from './use-account-profile';
 import { useUserStyles } from './user-styles';
+import { labelIn } from '../../../model/label-text';
 
 export { SecurityPage } from './SecurityPage';
 export { CompanyProfilePage } from './CompanyProfilePage';
 
 function roleName(code: string, lang: Language): string {
   const l = ROLE_LABELS[code as RoleCode];
-  return l ? (lang === 'en' ? l.en : l.zh) : code;
+  return l ? labelIn(l, lang) : code;
 }
 
 /**

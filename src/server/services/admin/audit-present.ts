@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { getDictionary, getEntity, systemColumn, translate, type EntityDef, type FieldDef, type Language } from '../../../model';
 import type { Db } from '../../db/database';
+import { labelIn } from '../../../model/label-text';
 
 /**
  * The audit log as people read it (issue 21: the audit showed `vendor_type: garment`,
@@ -13,7 +14,7 @@ export type AuditChange = { field: string; old: unknown; new: unknown };
 export type AuditRowIn = { id: number; client_id?: unknown; entity: string; record_id: number | null; action: string; changes: unknown; [k: string]: unknown };
 export type PresentedChange = AuditChange & { label: string; old_text: string | null; new_text: string | null };
 
-const pick = (l: { zh: string; en: string }, language: Language) => (language === 'en' ? l.en : l.zh);
+const pick = (l: { zh: string; en: string }, language: Language) => labelIn(l, language);
 
 function fieldOf(entity: EntityDef | undefined, key: string): { field: FieldDef | undefined; label: string | null; entity: EntityDef | undefined } {
   if (!entity) return { field: undefined, label: null, entity };

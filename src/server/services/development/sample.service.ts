@@ -15,6 +15,7 @@ import { insertRecords, serviceWrite, updateRecords } from '../../resources/reco
 import { copyFileRow, fileKeyOf, fileUrlsById } from '../files';
 import { raiseNotice } from '../notify/notice.service';
 import { asTenant, receiverAccepts, sharedDocumentChanged } from '../orders/cross-tenant.util';
+import { labelIn } from '../../../model/label-text';
 
 /**
  * Sample requests between two companies (issue 18). The requester's record (`direction` out) is the
@@ -37,7 +38,7 @@ type Row = Record<string, unknown>;
 type Side = 'out' | 'in';
 const text = (v: unknown): string => (v === null || v === undefined ? '' : String(v));
 const langOf = (auth: AuthContext): Language => (isLanguage(auth.language) ? auth.language : 'zh-CN');
-const label = (l: Label, lang: Language): string => (lang === 'en' ? l.en : l.zh);
+const label = (l: Label, lang: Language): string => labelIn(l, lang);
 
 async function companyName(tx: Db, id: number): Promise<string> {
   return (await sql<{ name: string }>`select name from clients where id = ${id}`.execute(tx)).rows[0]?.name ?? '';

@@ -15,6 +15,7 @@ import { viewDocument } from '../../resources/resource.service';
 import { attachment } from '../import/routes';
 import { addSheet } from './sheet-name';
 import { protectTextCells } from './text-cells';
+import { labelIn } from '../../../model/label-text';
 
 /**
  * A record as a workbook (the printed document's twin, `PageDef.document`): the title, the header
@@ -27,7 +28,7 @@ import { protectTextCells } from './text-cells';
 type Row = Record<string, unknown>;
 
 const TONE_FILL: Record<RowTone['tone'], string> = { danger: 'FFFDE7E9', warning: 'FFFFF4CE', info: 'FFEBF3FC', success: 'FFF1FAF1' };
-const label = (l: Label, lang: Language) => (lang === 'en' ? l.en : l.zh);
+const label = (l: Label, lang: Language) => labelIn(l, lang);
 
 /** A field's cell: its value as the document shows it, with the number format its type keeps. */
 function cellOf(def: FieldDef | undefined, row: Row, key: string, lang: Language): { value: unknown; numFmt?: string } {

@@ -12,6 +12,7 @@ import { loadTenantDictionaries } from '../../kernel/dictionaries/tenant-diction
 import { withTenant } from '../../kernel/rls';
 import { addSheet } from './sheet-name';
 import { looksLikeFormula, TEXT_FORMAT, textValue } from './text-cells';
+import { labelIn } from '../../../model/label-text';
 
 /**
  * List export: the rows a list shows (the page endpoint's filters, quick search, status tab and
@@ -93,7 +94,7 @@ export async function exportDictionaries(db: Db, plan: ExportPlan): Promise<Read
 
 /** Adds the list's sheet to a streaming workbook: header row written, frozen, one style object per column. */
 export function listSheet(wb: ExcelJS.stream.xlsx.WorkbookWriter, plan: ExportPlan, own: ReadonlyMap<string, readonly DictItem[]>, properties?: Partial<ExcelJS.WorksheetProperties>): ListSheet {
-  const ws = addSheet(wb, plan.language === 'en' ? plan.entity.label.en : plan.entity.label.zh, { views: [{ state: 'frozen', ySplit: 1 }], ...(properties ? { properties } : {}) });
+  const ws = addSheet(wb, labelIn(plan.entity.label, plan.language), { views: [{ state: 'frozen', ySplit: 1 }], ...(properties ? { properties } : {}) });
   // Issue 21: what the list shows. A reference is written as its record's name (the list's text)
   // and, in the next column, its code, which is what an import of the file reads back.
   const named = (c: ExcelColumn) => Boolean(c.ref) && (() => {
@@ -102,7 +103,7 @@ export function listSheet(wb: ExcelJS.stream.xlsx.WorkbookWriter, plan: ExportPl
   })();
   const cols: Array<{ c: ExcelColumn; name: boolean }> = plan.columns.flatMap((c) => (named(c) ? [{ c, name: true }, { c, name: false }] : [{ c, name: false }]));
   ws.columns = cols.map(({ c, name }) => {
-    const header = name ? (plan.language === 'en' ? refNameHeader(c).en : refNameHeader(c).zh) : headerText(c, plan.language, false);
+    const header = name ? labelIn(refNameHeader(c), plan.language) : headerText(c, plan.language, false);
     const fmt = name ? undefined : columnFormat(c);
     return { header, key: name ? `${c.id}__name` : c.id, width: Math.min(40, Math.max(12, header.length * 2 + 2)), ...(fmt ? { style: { numFmt: fmt } } : {}) };
   });

@@ -20,6 +20,7 @@ import { documentWorkbookRoutes } from './document-workbook';
 import { countExportGroups, writeGroupedExport } from './grouped-export';
 import { exceljs } from './exceljs-module';
 import { EXCEL_SHEET_ROWS, exportFitsSheet, exportSheetRows } from '../../../model/excel';
+import { labelIn } from '../../../model/label-text';
 
 /**
  * GET /api/{prefix}/{entity}/export: the page endpoint's query (f.<field>.<op>, q, tab, sort) plus
@@ -39,7 +40,7 @@ function text(v: unknown): string | null {
 function exportFileName(entity: EntityDef, language: Language): string {
   const d = new Date();
   const stamp = `${d.getFullYear()}${String(d.getMonth() + 1).padStart(2, '0')}${String(d.getDate()).padStart(2, '0')}-${String(d.getHours()).padStart(2, '0')}${String(d.getMinutes()).padStart(2, '0')}`;
-  return `${language === 'en' ? entity.label.en : entity.label.zh}-${stamp}.xlsx`;
+  return `${labelIn(entity.label, language)}-${stamp}.xlsx`;
 }
 
 /** The exports' shared directory: every app process of one installation must see the same DATA_DIR. */

@@ -16,6 +16,7 @@ import { registerSaveHook } from '../../resources/save-hooks';
 import { asTenant, sharedDocumentChanged } from '../orders/cross-tenant.util';
 import { closeShare, openShare, STATEMENT_SHARE } from '../orders/order-share';
 import { gatherRecords } from './finance.gather';
+import { labelIn } from '../../../model/label-text';
 
 /**
  * Finance reconciliation (issue 18). A statement is written in the company that starts it (buyer or
@@ -215,7 +216,7 @@ async function refuseOverlap(tx: Db, clientId: number, row: Row, buyerId: number
     order by period_from, id limit 1`.execute(tx)).rows[0];
   if (!hit) return;
   const state = finStatement.states!.states.find((x) => x.code === hit.status)?.label;
-  const params = { no: String(hit.stmt_no ?? ''), from: String(hit.period_from).slice(0, 10), to: String(hit.period_to).slice(0, 10), state: state ? (lang === 'en' ? state.en : state.zh) : String(hit.status) };
+  const params = { no: String(hit.stmt_no ?? ''), from: String(hit.period_from).slice(0, 10), to: String(hit.period_to).slice(0, 10), state: state ? labelIn(state, lang) : String(hit.status) };
   throw new AppError('fin.periodOverlap', { params, fields: { period_from: { key: 'fin.periodOverlap', params } }, extra: { overlapping: { id: Number(hit.id), stmt_no: hit.stmt_no, partner_no: hit.partner_no } } });
 }
 

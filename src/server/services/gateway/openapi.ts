@@ -1,5 +1,6 @@
 import { FIELD_TYPE_TABLE, type EntityDef, type FieldDef, type Language } from '../../../model';
 import type { KeyScope } from './api-key-scopes';
+import { labelIn } from '../../../model/label-text';
 
 /**
  * The OpenAPI 3.1 document of the gateway, generated from the registry for the entities a key may
@@ -18,7 +19,7 @@ const NATURE_SCHEMA: Record<string, Json> = {
   structure: {},
 };
 
-const label = (l: { zh: string; en: string }, language: Language) => (language === 'en' ? l.en : l.zh);
+const label = (l: { zh: string; en: string }, language: Language) => labelIn(l, language);
 
 function fieldSchema(field: FieldDef, language: Language): Json {
   const spec = FIELD_TYPE_TABLE[field.type];

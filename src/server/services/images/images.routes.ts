@@ -24,6 +24,7 @@ import {
   type PreviewItem,
   type ReceivedFile,
 } from './images.service';
+import { labelIn } from '../../../model/label-text';
 
 /**
  * Batch image upload and stored files (issue 4, spec 2 `/page/uploadimg/{opt}`):
@@ -85,7 +86,7 @@ export async function imageRoutes(app: FastifyInstance): Promise<void> {
     const target = imageTarget(req.params.opt, (req.query as Record<string, string | undefined>).field);
     await assertCan(req.auth, target.entity.menuCode, 'update', { db: app.db });
     const language = requestLanguage(req);
-    const pick = (l: { zh: string; en: string }) => (language === 'en' ? l.en : l.zh);
+    const pick = (l: { zh: string; en: string }) => labelIn(l, language);
     const codeField = target.entity.fields.find((f) => f.key === target.codeField);
     const limits = imageLimits();
     return ok({

@@ -11,6 +11,7 @@ import { loadForm, writeRecord, type LoadedForm } from '../approvals/dynamic-for
 import { refSource, rowInput, withTenantItems, type ActiveColumn, type Row } from './import-columns';
 import { mappingFieldNames, type ImportReport, type ImportRequest, type RowError } from './import.service';
 import { readWorkbookBatches, WorkbookError } from './xlsx-reader.util';
+import { labelIn } from '../../../model/label-text';
 
 /**
  * Import of a dynamic form's records (issue 33). A form is no registry entity (each company designs
@@ -38,7 +39,7 @@ export function importForm(db: Db, clientId: number, code: string): Promise<Load
 /** The choices of a form's dictionary columns as the template's drop-down lists, by dictionary code. */
 export function formDropDowns(loaded: LoadedForm, language: Language): Map<string, string[]> {
   const out = new Map<string, string[]>();
-  for (const [code, items] of dynamicDictItems(loaded.form.code, loaded.definition)) out.set(code, items.map((i) => (language === 'en' ? i.label.en : i.label.zh)));
+  for (const [code, items] of dynamicDictItems(loaded.form.code, loaded.definition)) out.set(code, items.map((i) => labelIn(i.label, language)));
   return out;
 }
 
@@ -119,7 +120,7 @@ class DynamicFormImport {
   private checkMeta(meta: ReturnType<typeof parseMeta>): void {
     if (!meta || meta.entity === this.entity.name) return;
     const actual = getEntity(meta.entity);
-    const name = (e: EntityDef) => (this.language === 'en' ? e.label.en : e.label.zh);
+    const name = (e: EntityDef) => labelIn(e.label, this.language);
     throw new Fatal({ key: 'excel.wrongTemplate', params: { actual: actual ? name(actual) : meta.entity, expected: name(this.entity) } });
   }
 
@@ -224,7 +225,7 @@ class DynamicFormImport {
     }
     const col = this.mapping.findIndex((c) => c !== null && !c.child && c.field.key === field);
     const def = this.entity.fields.find((f) => f.key === field);
-    const column = col >= 0 ? headerText(this.mapping[col]!, this.language, false) : def ? (this.language === 'en' ? def.label.en : def.label.zh) : '';
+    const column = col >= 0 ? headerText(this.mapping[col]!, this.language, false) : def ? labelIn(def.label, this.language) : '';
     const raw = col >= 0 ? cells[col] : null;
     const value = raw === null || raw === undefined ? null : raw instanceof Date ? raw.toISOString() : typeof raw === 'object' ? JSON.stringify(raw) : String(raw);
     const error: RowError = { row, col, column, field, message: translate(this.language, message.key, message.params), value };

@@ -18,6 +18,7 @@ import { forgetImportRun, startImportRun, takeImportTurn, undoImportRun, type Im
 import { ImportSqlWriter, type Doc, type Line } from './import-sql';
 import { readWorkbookBatches, WorkbookError, type WorkbookInfo } from './xlsx-reader.util';
 import { readerThreadMinBytes, readWorkbookInWorker } from './xlsx-worker-client';
+import { labelIn } from '../../../model/label-text';
 
 /**
  * The import engine: one streaming pass over the workbook that checks every row with the rules the
@@ -141,7 +142,7 @@ class FatalImport extends Error {
 /** Raised at the end of an all-or-nothing write that found errors, to roll the transaction back. */
 class RollbackImport extends Error {}
 
-const label = (l: { zh: string; en: string }, language: Language) => (language === 'en' ? l.en : l.zh);
+const label = (l: { zh: string; en: string }, language: Language) => labelIn(l, language);
 
 /** How the key of a document grouped by its order fields starts (no code starts so: it is never looked up). */
 const GROUP_KEY = '\u0001group:';

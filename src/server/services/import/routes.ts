@@ -21,6 +21,7 @@ import { WorkbookError } from './xlsx-reader.util';
 import { formDropDowns, importForm, isDynamicFormImport } from './dynamic-form-import';
 import { loadForm, type LoadedForm } from '../approvals/dynamic-form.service';
 import { withTenant } from '../../kernel/rls';
+import { labelIn } from '../../../model/label-text';
 
 /**
  * The import centre's API (spec 7: GET crossapi/ccommonapi/data-upload/page-upload-links) and the
@@ -115,7 +116,7 @@ async function jobOf(app: FastifyInstance, req: FastifyRequest<{ Params: { id: s
 function uploadLinks(entities: EntityDef[], language: Language) {
   return entities.map((e) => ({
     entity: e.name,
-    title: language === 'en' ? e.label.en : e.label.zh,
+    title: labelIn(e.label, language),
     menuCode: e.menuCode,
     version: templateVersion(e),
     templateUrl: `/api${BASE}/template?entity=${e.name}&lang=${language}`,
@@ -263,7 +264,7 @@ async function receiveUpload(app: FastifyInstance, req: FastifyRequest, entityNa
     }
     const size = (await stat(tmp)).size;
     const params: ImportParams = { entity: entity.name, mode, fileName, fileSize: size, language, commit, ...(mapping ? { mapping } : {}) };
-    const job = await createJob(app.db, { clientId, userId: auth.userId }, 'import', `${language === 'en' ? entity.label.en : entity.label.zh} ${fileName}`, params);
+    const job = await createJob(app.db, { clientId, userId: auth.userId }, 'import', `${labelIn(entity.label, language)} ${fileName}`, params);
     await mkdir(importDir(app, clientId), { recursive: true });
     await rename(tmp, uploadPath(app, job));
     tmp = received.tmp = null;

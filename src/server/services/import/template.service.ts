@@ -24,6 +24,7 @@ import type { RowError } from './import.service';
 import { readWorkbook } from './xlsx-reader.util';
 import { addSheet, sheetName } from '../export/sheet-name';
 import { protectTextCells } from '../export/text-cells';
+import { labelIn } from '../../../model/label-text';
 
 /**
  * Import templates and error workbooks. A template is small and built in memory; the error
@@ -42,7 +43,7 @@ const widthOf = (text: string) => Math.min(40, Math.max(10, [...text].reduce((n,
 
 /** The sheet name of an entity's data in the user's language, as Excel allows it (sheet-name.ts). */
 export function dataSheetName(entity: EntityDef, language: Language): string {
-  return sheetName(language === 'en' ? entity.label.en : entity.label.zh, [], 'data');
+  return sheetName(labelIn(entity.label, language), [], 'data');
 }
 
 /**
@@ -73,7 +74,7 @@ export async function buildTemplate(entity: EntityDef, language: Language, maxRo
     const notes: string[] = [];
     if (c.ref) {
       const target = getEntity(c.ref.entity);
-      notes.push(translate(language, 'excel.refHint', { entity: target ? (language === 'en' ? target.label.en : target.label.zh) : c.ref.entity }));
+      notes.push(translate(language, 'excel.refHint', { entity: target ? labelIn(target.label, language) : c.ref.entity }));
     }
     if (entity.numbering?.field === c.field.key && !c.child) notes.push(translate(language, 'excel.numberedHint'));
     // A dynamic form's choices are its own options (`ownLists` by dictionary code; issue 33), never registered dictionaries.

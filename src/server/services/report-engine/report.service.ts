@@ -13,6 +13,7 @@ import { withTenant } from '../../kernel/rls';
 import { rulesFor } from '../../access/permission.service';
 import { aggregateDimSql, aggregateOf, aggregateRefusal, keptTableOf, type KeptTable } from './aggregates';
 import { runServerQuery } from './server-query';
+import { labelIn } from '../../../model/label-text';
 
 /**
  * Runs a report declaration (docs/architecture-reports.md): the entity's list WHERE (tenant, the
@@ -50,7 +51,7 @@ function text(v: unknown): string | null {
 
 /** The labels of a field's stored values: the entity's states or the field's dictionary. */
 export function valueLabels(entity: EntityDef, fieldKey: string, language: Language): Record<string, string> {
-  const pick = (l: { zh: string; en: string }) => (language === 'en' ? l.en : l.zh);
+  const pick = (l: { zh: string; en: string }) => labelIn(l, language);
   if (entity.states?.field === fieldKey) return Object.fromEntries(entity.states.states.map((s) => [s.code, pick(s.label)]));
   const field = entity.fields.find((f) => f.key === fieldKey);
   const dict = field?.dict ? getDictionary(field.dict) : undefined;
@@ -233,7 +234,7 @@ export async function runReport(db: Db, auth: AuthContext, report: ReportDef, qu
 
 /** The columns of a result: the grouping's dimensions, then every measure, each header with its format's unit ("负荷（分钟）"). */
 export function reportColumns(report: ReportDef, dims: ReportDimension[], language: Language): ReportResult['columns'] {
-  const label = (l: { zh: string; en: string }) => (language === 'en' ? l.en : l.zh);
+  const label = (l: { zh: string; en: string }) => labelIn(l, language);
   return [
     ...dims.map((d) => ({ key: d.key, label: formatHeader(label(d.label), reportColumnFormat(report, d.key), language), kind: 'dimension' as const })),
     ...report.measures.map((m) => ({ key: m.key, label: formatHeader(label(m.label), reportColumnFormat(report, m.key), language), kind: 'measure' as const })),
@@ -247,7 +248,7 @@ export function reportColumns(report: ReportDef, dims: ReportDimension[], langua
 export async function dimensionLabels(db: Db, clientId: number, entity: EntityDef | null, dims: ReportDimension[], rows: ReportRow[], language: Language): Promise<Record<string, Record<string, string>>> {
   const out: Record<string, Record<string, string>> = {};
   for (const d of dims) {
-    const pick = (l: { zh: string; en: string }) => (language === 'en' ? l.en : l.zh);
+    const pick = (l: { zh: string; en: string }) => labelIn(l, language);
     if (d.values === 'entity') {
       out[d.key] = Object.fromEntries(rows.map((r) => String(r[d.key] ?? '')).filter(Boolean).map((v) => [v, getEntity(v) ? pick(getEntity(v)!.label) : v]));
       continue;
@@ -324,7 +325,7 @@ export function pivotRows(rows: ReportRow[], keys: string[], pivot: string, meas
 export async function reportWorkbook(report: ReportDef, result: ReportResult, language: Language): Promise<Buffer> {
   const wb = new (await exceljs()).Workbook();
   // The title may hold what Excel refuses in a sheet name ("供应商分配量（版本/季节）"): made legal.
-  const ws = addSheet(wb, language === 'en' ? report.title.en : report.title.zh);
+  const ws = addSheet(wb, labelIn(report.title, language));
   const dims = result.columns.filter((c) => c.kind === 'dimension');
   const totalLabel = language === 'en' ? 'Subtotal' : '小计';
   const grandLabel = language === 'en' ? 'Total' : '合计';

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { labelIn } from '../../../model/label-text';
 // Every report folder, with its server query (found at start: catalogue.ts).
 import '../report-engine/catalogue';
 import { allReports, getReport, type ReportDef } from '../../../model';
@@ -52,7 +53,7 @@ export async function reportRoutes(app: FastifyInstance): Promise<void> {
     const report = reportOf(req.params.name);
     const language = requestLanguage(req);
     const result = await runReport(app.db, authOf(req), report, req.query as Record<string, unknown>, language);
-    const name = `${language === 'en' ? report.title.en : report.title.zh}.xlsx`;
+    const name = `${labelIn(report.title, language)}.xlsx`;
     return reply
       .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
       .header('content-disposition', `attachment; filename="report.xlsx"; filename*=UTF-8''${encodeURIComponent(name)}`)
