@@ -3,6 +3,10 @@ import { BOARD_LIMIT, DEFAULT_TOWER_WIDGETS, PERSONAL_BLOCKS, ROLE_FIRST_WIDGETS
 export { BOARD_LIMIT, DEFAULT_TOWER_WIDGETS, ROLE_FIRST_WIDGETS, TOWER_WIDGET_ROLES };
 import type { Label } from './entity';
 import type { ListBlock } from './list-block';
+import { isTowerKey, towerKey, type BoardItem } from './widget-settings';
+
+// The stored board's shape and the widgets' own settings are the control tower's too (src/model/widget-settings.ts).
+export { boardItemsOf, isTowerKey, periodRange, TOWER_PREFIX, towerKey, WIDGET_PERIODS, WIDGET_TOPS, widgetSettingsOf, withSettings, type BoardItem, type WidgetPeriod, type WidgetSettings } from './widget-settings';
 
 /**
  * The personal area's boards (issue 13, spec 2 "home (to-do list, read items, control tower,
@@ -16,59 +20,6 @@ import type { ListBlock } from './list-block';
 export const BOARD_KINDS = ['mydash', 'home'] as const;
 export type BoardKind = (typeof BOARD_KINDS)[number];
 export const isBoardKind = (v: unknown): v is BoardKind => typeof v === 'string' && (BOARD_KINDS as readonly string[]).includes(v);
-
-/**
- * A control tower widget's own settings on a user's board, kept with the layout: the period it reads
- * (`tower`: the tower's default range; `month` / `quarter` / `year`: the calendar month, quarter or
- * year of today, always whole months so the monthly aggregates answer) and how many of its
- * elements it draws (`top`: the largest N by value; none: all).
- */
-export const WIDGET_PERIODS = ['tower', 'month', 'quarter', 'year'] as const;
-export type WidgetPeriod = (typeof WIDGET_PERIODS)[number];
-export const WIDGET_TOPS = [5, 10, 20] as const;
-export type WidgetSettings = { period?: WidgetPeriod; top?: (typeof WIDGET_TOPS)[number] };
-
-/** One widget on a board, in the board's order; a hidden one waits in the market; a tower widget may carry its settings. */
-export type BoardItem = { key: string; hidden: boolean; settings?: WidgetSettings };
-
-/** The date range of a widget's period on a day ('YYYY-MM-DD'); null: the tower's default range. */
-export function periodRange(period: WidgetPeriod | undefined, today: string): { from: string; to: string } | null {
-  if (!period || period === 'tower') return null;
-  const [y, m] = today.split('-').map(Number);
-  const first = period === 'month' ? m : period === 'quarter' ? Math.floor((m - 1) / 3) * 3 + 1 : 1;
-  const months = period === 'month' ? 1 : period === 'quarter' ? 3 : 12;
-  const iso = (d: Date) => d.toISOString().slice(0, 10);
-  return { from: iso(new Date(Date.UTC(y, first - 1, 1))), to: iso(new Date(Date.UTC(y, first - 1 + months, 0))) };
-}
-
-/** A widget's settings as sent by the save call, or null when they are not settings. */
-export function widgetSettingsOf(value: unknown): WidgetSettings | null {
-  if (value === undefined || value === null) return {};
-  if (typeof value !== 'object' || Array.isArray(value)) return null;
-  const out: WidgetSettings = {};
-  for (const [k, v] of Object.entries(value as Record<string, unknown>)) {
-    if (k === 'period' && (WIDGET_PERIODS as readonly unknown[]).includes(v)) out.period = v as WidgetPeriod;
-    else if (k === 'top' && (WIDGET_TOPS as readonly unknown[]).includes(v)) out.top = v as WidgetSettings['top'];
-    else if (!(k === 'top' && v === null)) return null;
-  }
-  return out;
-}
-
-/** Sets (or clears, with undefined values) a widget's settings on a board. */
-export function withSettings(items: readonly BoardItem[], key: string, settings: WidgetSettings): BoardItem[] {
-  return items.map((i) => {
-    if (i.key !== key) return i;
-    const next = { ...(i.settings ?? {}), ...settings };
-    for (const k of Object.keys(next) as Array<keyof WidgetSettings>) if (next[k] === undefined) delete next[k];
-    const { settings: _old, ...rest } = i;
-    return Object.keys(next).length ? { ...rest, settings: next } : rest;
-  });
-}
-
-/** The prefix of a control tower widget's key: `tower.funnel` is the tower's `funnel` widget. */
-export const TOWER_PREFIX = 'tower.';
-export const towerKey = (widget: string): string => `${TOWER_PREFIX}${widget}`;
-export const isTowerKey = (key: string): boolean => key.startsWith(TOWER_PREFIX) && /^[a-z][a-z0-9-]{0,40}$/.test(key.slice(TOWER_PREFIX.length));
 
 /**
  * A designed tile on a personal board (issue 34): `tile.<id>` is the tile of that id, offered when it
@@ -188,32 +139,4 @@ export function withShown(items: readonly BoardItem[], key: string, shown: boole
   const lastShown = items.reduce((at, i, n) => (!i.hidden && i.key !== key ? n : at), -1);
   const after = items.slice(lastShown + 1).find((i) => i.key !== key);
   return moveBefore(items.map((i) => (i.key === key ? { ...i, hidden: false } : i)), key, after?.key ?? null);
-}
-
-/**
- * A saved board as the save call sends it (a JSON array, or JSON text of one): each item a key and
- * a hidden flag, keys unique, a tower widget's settings (`widgetSettingsOf`). Null when the shape is wrong.
- */
-export function boardItemsOf(value: unknown): BoardItem[] | null {
-  let v = value;
-  if (typeof v === 'string') {
-    try {
-      v = JSON.parse(v) as unknown;
-    } catch {
-      return null;
-    }
-  }
-  if (!Array.isArray(v) || v.length > BOARD_LIMIT) return null;
-  const out: BoardItem[] = [];
-  for (const raw of v) {
-    if (!raw || typeof raw !== 'object' || Array.isArray(raw)) return null;
-    const { key, hidden, settings } = raw as Record<string, unknown>;
-    if (typeof key !== 'string' || !/^[a-z][a-z0-9.-]{0,60}$/.test(key) || out.some((i) => i.key === key)) return null;
-    if (hidden !== undefined && typeof hidden !== 'boolean') return null;
-    // Settings belong to control tower widgets only.
-    const s = widgetSettingsOf(settings);
-    if (!s || (Object.keys(s).length && !isTowerKey(key))) return null;
-    out.push(Object.keys(s).length ? { key, hidden: hidden === true, settings: s } : { key, hidden: hidden === true });
-  }
-  return out;
 }

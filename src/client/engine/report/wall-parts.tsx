@@ -12,27 +12,41 @@ import { T } from './dashboard-texts';
 import { onSocketMessage } from '../../session/notification-socket';
 import { datasetRefresh, orgOptions, type DashboardOrg } from './dashboard.logic';
 
-/** Loads now and whenever `load` changes; again 1.5 s after a socket message `wanted` accepts, and every five minutes. */
-export function useLiveReload(load: () => Promise<void>, wanted: (message: unknown) => boolean): void {
-  const accept = useRef(wanted);
-  accept.current = wanted;
+/**
+ * Loads now and whenever `load` changes; again 1.5 s after a socket message `wanted` accepts, and every
+ * five minutes. `loadedAtMount`: the page's first frame already drew a reply (the document's early
+ * call, taken with `takeEarlyNow`), so the first load is not asked again.
+ */
+export function useLiveReload(load: () => Promise<void>, wanted: (message: unknown) => boolean, loadedAtMount = false): void {
+  const skip = useRef(loadedAtMount);
   useEffect(() => {
-    void load();
+    if (skip.current) skip.current = false;
+    else void load();
+    const every = setInterval(() => void load(), 5 * 60 * 1000);
+    return () => clearInterval(every);
   }, [load]);
+  useSocketReload(wanted, load, 1500);
+}
+
+/**
+ * Reads again `delay` ms after the last socket message `wanted` accepts (a burst of writes reloads
+ * once): a dashboard, and one widget of a board (a personal board's tower widgets and designed tiles).
+ */
+export function useSocketReload(wanted: (message: unknown) => boolean, reload: () => unknown, delay: number): void {
+  const live = useRef({ wanted, reload });
+  live.current = { wanted, reload };
   useEffect(() => {
     let timer: ReturnType<typeof setTimeout> | undefined;
     const off = onSocketMessage((m) => {
-      if (!accept.current(m)) return;
+      if (!live.current.wanted(m)) return;
       clearTimeout(timer);
-      timer = setTimeout(() => void load(), 1500);
+      timer = setTimeout(() => void live.current.reload(), delay);
     });
-    const every = setInterval(() => void load(), 5 * 60 * 1000);
     return () => {
       off();
       clearTimeout(timer);
-      clearInterval(every);
     };
-  }, [load]);
+  }, [delay]);
 }
 
 /**

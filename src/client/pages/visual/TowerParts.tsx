@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router-dom';
 import type { ChartTheme } from '../../../../reports/charts';
 import { type DashboardWidget, type Label } from '../../../model';
 import { DashboardWidgetCard } from '../../engine/report/DashboardWidgetCard';
-import { PERIOD_LABELS, WidgetSettingsMenu } from '../workspace/WidgetSettingsMenu';
+import { PERIOD_LABELS, WidgetSettingsMenu } from '../../engine/report/WidgetSettingsMenu';
 import { alertFromTile } from './control-tower.logic';
 import { T, WALL } from './tower-texts';
 import type { ControlTowerState } from './use-control-tower';

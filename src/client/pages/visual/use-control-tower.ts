@@ -4,7 +4,7 @@ import { useSnapshot } from 'valtio';
 import { controlTower } from '../../../../reports/control-tower';
 import { visibleWidgets, type DashboardWidget, type Label } from '../../../model';
 import { towerCalls, type TowerReply } from '../../../model/calls/tower';
-import { withSettings, towerKey, type BoardItem, type WidgetSettings } from '../../../model/workspace';
+import { withSettings, towerKey, type BoardItem, type WidgetSettings } from '../../../model/widget-settings';
 import { callApi } from '../../api/calls';
 import { access } from '../../session/access-state';
 import type { ChartPoint } from '../../engine/report/ReportChart';
@@ -14,7 +14,7 @@ import { useCharts, useDrill, useWallOrgs } from '../../engine/report/use-dashbo
 import { useFullScreen, useLiveReload, useReloadByDataset } from '../../engine/report/wall-parts';
 import { T } from './tower-texts';
 import { whenIdle } from '../../kernel/when-idle';
-import { askTower, todayIso, towerQuery } from './tower-early';
+import { askTower, todayIso, towerNow, towerQuery } from './tower-early';
 
 export type TowerLoaded = { result: ReportResult | null; error: boolean; range: { from: string; to: string }; byOrg: boolean };
 export { todayIso } from './tower-early';
@@ -55,14 +55,16 @@ export function useControlTower(tr: (l: Label | string) => string) {
   const codes = useMemo(() => new Set(menus.flatMap((g) => g.children.map((c) => c.CODE))), [menus]);
   const widgets = useMemo(() => visibleWidgets(controlTower, codes), [codes]);
   const [range, setRange] = useState(() => defaultRange(todayIso()));
-  const [loaded, setLoaded] = useState<Record<string, TowerLoaded>>({});
-  const [updatedAt, setUpdatedAt] = useState<Date | null>(null);
+  // The document's early reply when it is in: the tower's first frame draws it (one commit, with its charts), and it is not asked again.
+  const [early] = useState(() => towerNow(towerQuery(range, rawSource, org)));
+  const [loaded, setLoaded] = useState<Record<string, TowerLoaded>>(() => (early ? loadedOf(early) : {}));
+  const [updatedAt, setUpdatedAt] = useState<Date | null>(() => (early ? new Date() : null));
   const [loading, setLoading] = useState(false);
   const root = useRef<HTMLDivElement>(null);
   const [full, toggleFull] = useFullScreen(root);
-  const [settings, setSettings] = useState<Record<string, WidgetSettings>>({});
+  const [settings, setSettings] = useState<Record<string, WidgetSettings>>(() => early?.settings ?? {});
   // The organisation the shown figures were loaded for (tests and assistive technology read it).
-  const [loadedOrg, setLoadedOrg] = useState('');
+  const [loadedOrg, setLoadedOrg] = useState(() => (early?.org === null || !early ? '' : String(early.org)));
 
   const load = useCallback(async () => {
     setLoading(true);
@@ -91,7 +93,7 @@ export function useControlTower(tr: (l: Label | string) => string) {
   };
 
   // A board move reloads every widget (1.5 s after, once); every five minutes on a wall.
-  useLiveReload(load, (m) => datasetRefresh(m, widgets) === 'all');
+  useLiveReload(load, (m) => datasetRefresh(m, widgets) === 'all', early !== null);
   // A committed write reloads the widgets reading the reports it changed, alone, in one call.
   const reloadOnly = useCallback(
     async (only: string[]) => {

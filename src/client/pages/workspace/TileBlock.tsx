@@ -7,7 +7,7 @@ import { tileCalls, type TileRow } from '../../../model/calls/tiles';
 import { useCall } from '../../api/calls';
 import { useReportTheme } from '../../engine/report/report-theme';
 import { TileView } from '../visual/tiles/TileView';
-import { useSocketReload } from './board-block-kit';
+import { useSocketReload } from '../../engine/report/wall-parts';
 
 const FAILED: Label = { zh: '加载失败', en: 'Could not be loaded' };
 const BOARD = { text: '#242424', muted: '#616161', border: '#e0e0e0' };

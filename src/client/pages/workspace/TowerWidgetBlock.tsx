@@ -12,7 +12,7 @@ import { ReportChart } from '../../engine/report/ReportChart';
 import { useReportTheme } from '../../engine/report/report-theme';
 import { chartKindFor, reportChartData } from '../../engine/report/report-view';
 import { T } from '../../engine/report/dashboard-texts';
-import { useSocketReload } from './board-block-kit';
+import { useSocketReload } from '../../engine/report/wall-parts';
 import { defaultRange, drillPath, inStateOrder, isRefreshMessage, topCategories, widgetQuery, type WidgetDef } from '../visual/control-tower.logic';
 
 

@@ -13,7 +13,7 @@ import { useTr } from './board-block-kit';
 import { useBoardStyles } from './board-styles';
 import { T } from './board-texts';
 import type { Offer } from './use-personal-board';
-import { PERIOD_LABELS, WidgetSettingsMenu } from './WidgetSettingsMenu';
+import { PERIOD_LABELS, WidgetSettingsMenu } from '../../engine/report/WidgetSettingsMenu';
 
 const TowerWidgetBlock = lazy(() => import('./TowerWidgetBlock').then((m) => ({ default: m.TowerWidgetBlock })));
 const TileBlock = lazy(() => import('./TileBlock').then((m) => ({ default: m.TileBlock })));

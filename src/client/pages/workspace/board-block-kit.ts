@@ -1,10 +1,8 @@
 import { makeStyles, tokens } from '@fluentui/react-components';
-import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Label } from '../../../model/entity';
-import { onSocketMessage } from '../../session/notification-socket';
 
-/** What the personal boards' blocks share: the tile blocks' styles (apps, favourites, quick links), the text of a label, the reload on a socket message. */
+/** What the personal boards' blocks share: the tile blocks' styles (apps, favourites, quick links) and the text of a label. */
 export const useBlockStyles = makeStyles({
   empty: { padding: '18px 4px', color: tokens.colorNeutralForeground3 },
   tiles: { display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(220px, 1fr))', gap: '10px' },
@@ -26,24 +24,3 @@ export const useTr = () => {
   const { i18n } = useTranslation();
   return (l: Label) => (i18n.language === 'en' ? l.en : l.zh);
 };
-
-/**
- * Reads again `delay` ms after the last socket message `wanted` accepts (a burst of writes reloads
- * once), as the tower does: a board's tower widgets and designed tiles.
- */
-export function useSocketReload(wanted: (message: unknown) => boolean, reload: () => unknown, delay: number): void {
-  const live = useRef({ wanted, reload });
-  live.current = { wanted, reload };
-  useEffect(() => {
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const off = onSocketMessage((m) => {
-      if (!live.current.wanted(m)) return;
-      clearTimeout(timer);
-      timer = setTimeout(() => void live.current.reload(), delay);
-    });
-    return () => {
-      off();
-      clearTimeout(timer);
-    };
-  }, [delay]);
-}

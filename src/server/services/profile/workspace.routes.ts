@@ -6,7 +6,7 @@ import { requestLanguage } from '../../http/envelope';
 import { serveCall } from '../../http/calls';
 import { workspaceCalls } from '../../../model/calls/workspace';
 import { forbidden, validationError } from '../../http/errors';
-import { boardItemsOf, isBoardKind, offers, tileIdOf, type Viewer } from '../../../model/workspace';
+import { BOARD_LIMIT, boardItemsOf, isBoardKind, offers, tileIdOf, type Viewer } from '../../../model/workspace';
 import { viewerTiles } from '../reports/tiles.service';
 import { idListOfAny, LIMITS } from './profile-input.util';
 import { menuEntriesOf } from './profile.service';
@@ -42,7 +42,7 @@ export async function workspaceRoutes(app: FastifyInstance): Promise<void> {
     const input = inputOf(req);
     const board = input.board;
     if (!isBoardKind(board)) throw validationError({ board: { key: 'access.invalidValue' } });
-    const items = boardItemsOf(input.items);
+    const items = boardItemsOf(input.items, BOARD_LIMIT);
     if (!items) throw validationError({ items: { key: 'access.invalidValue' } });
     const viewer = viewerOf(authOf(req));
     if (items.some((i) => !offers(viewer, i.key))) throw validationError({ items: { key: 'profile.unknownWidget' } });

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { controlTower, defaultRange } from '../../../../reports/control-tower';
 import { dashboardQuery, followsOrg, getReport, visibleWidgets, type Language } from '../../../model';
-import { boardItemsOf, isTowerKey, periodRange, towerKey, type BoardItem, type WidgetSettings } from '../../../model/workspace';
+import { boardItemsOf, isTowerKey, periodRange, towerKey, type BoardItem, type WidgetSettings } from '../../../model/widget-settings';
 import type { AuthContext } from '../../access/auth-context';
 import type { Db } from '../../db/database';
 import { AppError, forbidden, validationError } from '../../http/errors';

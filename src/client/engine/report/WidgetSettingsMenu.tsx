@@ -1,9 +1,9 @@
 import { Button, Menu, MenuDivider, MenuGroup, MenuGroupHeader, MenuItemRadio, MenuList, MenuPopover, MenuTrigger, Tooltip } from '@fluentui/react-components';
 import { Settings16Regular } from '@fluentui/react-icons';
 import type { CSSProperties } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { Label } from '../../../model/entity';
-import { WIDGET_PERIODS, WIDGET_TOPS, type WidgetPeriod, type WidgetSettings } from '../../../model/workspace';
-import { useTr } from './board-block-kit';
+import { WIDGET_PERIODS, WIDGET_TOPS, type WidgetPeriod, type WidgetSettings } from '../../../model/widget-settings';
 
 export const PERIOD_LABELS: Record<WidgetPeriod, Label> = {
   tower: { zh: '与控制塔相同（上月起四个月）', en: 'As the tower (last month + 3)' },
@@ -20,12 +20,14 @@ const T = {
 } satisfies Record<string, Label>;
 
 /**
- * A control tower widget's own settings on a personal board (period, top N), kept with the user's
- * layout by the board's save call; `onChange` gets the changed setting (undefined clears it). The
- * tower itself uses it too (`buttonStyle`: its light icon on the wall's dark cards).
+ * A dashboard widget's own settings (period, top N; src/model/widget-settings.ts), on the control
+ * tower and on a personal board, each keeping them with the user's board by its save call;
+ * `onChange` gets the changed setting (undefined clears it). `buttonStyle`: the tower's light icon
+ * on the wall's dark cards.
  */
 export function WidgetSettingsMenu({ widgetKey, settings, onChange, buttonStyle }: { widgetKey: string; settings: WidgetSettings | undefined; onChange: (s: WidgetSettings) => void; buttonStyle?: CSSProperties }) {
-  const tr = useTr();
+  const { i18n } = useTranslation();
+  const tr = (l: Label) => (i18n.language === 'en' ? l.en : l.zh);
   const checked = { period: [settings?.period ?? 'tower'], top: [String(settings?.top ?? 'all')] };
   return (
     <Menu
