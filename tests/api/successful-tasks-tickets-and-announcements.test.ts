@@ -351,4 +351,32 @@ describe('announcements: written by a company\'s administrators, read per user, 
     expect(managed.rows.map((r) => r.id)).toContain(internal.id);
     expect(managed.rows.map((r) => r.id)).not.toContain(pub.id);
   });
+
+  it('are read in the centre as the engine\'s list of the view `announcementfeed`, each person marking their own read', async () => {
+    const feed = '/api/notifyapi/announcementfeed';
+    const internal = await ok<Ann>('brand', 'POST', `${base}/save`, { title: '食堂开放时间调整', category: 'notice', detail: '自下周一起 11:00 开放。' });
+    const pub = await ok<Ann>('brand', 'POST', `${base}/save`, { title: '秋冬面料招募', category: 'notice', detail: '欢迎报名。', is_public: true, contact: '李采购', phone: '021-62345678' });
+    for (const a of [internal, pub]) expect((await move('brand', 'publish', { id: a.id, version: await version(a.id) })).status).toBe(200);
+    type Row = { id: number; version: number; status: string; title: string; company: string; detail: string };
+    const rows = async (who: string) => (await ok<Page<Row>>(who, 'GET', `${feed}/page?size=200`)).rows;
+    const buyer = await rows('brand.buyer');
+    expect(buyer.filter((r) => [internal.id, pub.id].includes(r.id)).map((r) => r.status)).toEqual(['unread', 'unread']);
+    const maker = await rows('maker.planner');
+    expect(maker.map((r) => r.id)).not.toContain(internal.id);
+    const theirs = maker.find((r) => r.id === pub.id)!;
+    expect(theirs).toMatchObject({ status: 'unread', title: '秋冬面料招募', detail: '欢迎报名。' });
+    expect(theirs.company).toBeTruthy();
+    // The maker's planner marks the public one read: their flag only; the internal one is not theirs to read (404).
+    expect((await call('maker.planner', 'POST', `${feed}/action/read`, { ids: [pub.id], version: theirs.version })).status).toBe(200);
+    expect((await ok<Row>('maker.planner', 'GET', `${feed}/view?id=${pub.id}`)).status).toBe('read');
+    // Read already: the transition is not open to it.
+    expect((await call('maker.planner', 'POST', `${feed}/action/read`, { ids: [pub.id] })).status).toBe(409);
+    expect((await call('maker.planner', 'POST', `${feed}/action/read`, { ids: [internal.id] })).status).toBe(404);
+    expect((await call('maker.planner', 'GET', `${feed}/view?id=${internal.id}`)).status).toBe(404);
+    expect((await rows('brand.buyer')).find((r) => r.id === pub.id)!.status).toBe('unread');
+    expect((await ok<Page<Ann>>('maker.planner', 'GET', `${base}/index?size=100`)).rows.find((r) => r.id === pub.id)!.read).toBe(true);
+    // The unread tab of the list is the unread ones.
+    const unread = await ok<Page<Row>>('maker.planner', 'GET', `${feed}/page?size=200&f.status.eq=unread`);
+    expect(unread.rows.map((r) => r.id)).not.toContain(pub.id);
+  });
 });

@@ -56,15 +56,20 @@ describe("the centre's tasks and announcements on the engine", () => {
       await until(page, (q) => [...document.querySelectorAll('[data-testid=grid-announcement] .ag-row [col-id=status]')].some((c) => c.closest('.ag-row')?.textContent?.includes(q) && c.textContent === '已发布'), title);
       await snap(page, `centre-03-announcements-${width}`);
 
-      // A colleague reads it, unread until opened.
+      // A colleague reads it in the engine's list of what they read, unread until marked read.
       const buyer = await run.browser.newPage({ viewport: { width, height: 900 } });
       await signIn(buyer, run.server.url, '/collab/center?tab=announcements', 'brand.buyer');
-      const item = buyer.locator('[data-testid=announcement-item]', { hasText: title });
+      const item = buyer.locator(`[data-testid=grid-announcementfeed] .ag-cell[col-id="title"]:has-text("${title}")`);
       await item.waitFor();
-      expect(await item.getAttribute('data-read')).toBe('0');
+      const feedRow = await item.evaluate((el) => el.closest('.ag-row')!.getAttribute('row-index'));
+      expect(await buyer.textContent(`[data-testid=grid-announcementfeed] .ag-row[row-index="${feedRow}"] [col-id=status]`)).toBe('未读');
       expect(await buyer.locator('[data-testid=grid-announcement]').count()).toBe(0);
-      await item.click();
-      await until(buyer, (q) => [...document.querySelectorAll('[data-testid=announcement-item]')].some((e) => e.textContent?.includes(q) && e.getAttribute('data-read') === '1'), title);
+      await buyer.locator(`[data-testid=grid-announcementfeed] .ag-row[row-index="${feedRow}"] .ag-selection-checkbox input`).first().check();
+      await buyer.click('[data-testid=action-read]');
+      // Read, it leaves the unread tab; under 已读 it is there.
+      await item.waitFor({ state: 'detached' });
+      await buyer.click('[data-testid=tab-read]');
+      await item.waitFor();
       await snap(buyer, `centre-04-reader-${width}`);
       expect(errors).toEqual([]);
       await page.close();

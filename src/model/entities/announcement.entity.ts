@@ -1,5 +1,5 @@
 import { defineDictionary } from '../dictionaries';
-import { defineEntity } from '../entity';
+import { defineEntity, defineViewEntity } from '../entity';
 import { errorTexts } from '../errors/define';
 import { announcementErrors } from '../errors/announcement';
 
@@ -92,4 +92,41 @@ export const announcementRead = defineEntity({
     { key: 'user_id', label: { zh: '用户', en: 'User' }, type: 'integer', required: true },
     { key: 'read_at', label: { zh: '阅读时间', en: 'Read at' }, type: 'datetime' },
   ],
+});
+
+/**
+ * An announcement as a person reads it (issue 15; issue 30 on the engine): the published ones of the
+ * caller's company and the published public ones of every company, newest first, each unread or read
+ * by the caller (the per-user flag `announcement_read`). The rows are computed for the caller
+ * (src/server/services/notify/announcement.views.ts), so nobody reads another company's internal
+ * announcement nor another person's flags; 标为已读 is the declared transition that sets the flag.
+ * The centre's announcements tab lists it above the administrators' own list.
+ */
+export const announcementFeed = defineViewEntity({
+  name: 'announcementfeed',
+  table: 'collab_announcement',
+  prefix: 'notifyapi',
+  menuCode: 'collab.center',
+  label: { zh: '公告', en: 'Announcement' },
+  titleField: 'title',
+  editable: true,
+  // A published announcement reaches the company's users as a notice: an open list reads its rows again.
+  refreshOn: 'notifyto2',
+  defaultSort: { field: 'published_at', dir: 'desc' },
+  fields: [
+    { key: 'status', label: { zh: '状态', en: 'Status' }, type: 'dict', readonly: true },
+    // The announcement's own fields as its administrators wrote them, read-only here.
+    ...announcement.fields.filter((f) => !['status', 'published_at'].includes(f.key)).map(({ key, label, type, dict }) => ({ key, label, type, dict, readonly: true })),
+    { key: 'company', label: { zh: '发布企业', en: 'Company' }, type: 'text', readonly: true },
+    { key: 'published_at', label: { zh: '发布时间', en: 'Published at' }, type: 'datetime', readonly: true },
+  ],
+  states: {
+    field: 'status',
+    initial: 'unread',
+    states: [
+      { code: 'unread', label: { zh: '未读', en: 'Unread' }, color: 'brand' },
+      { code: 'read', label: { zh: '已读', en: 'Read' }, color: 'subtle' },
+    ],
+    transitions: [{ action: 'read', label: { zh: '标为已读', en: 'Mark read' }, from: ['unread'], to: 'read' }],
+  },
 });

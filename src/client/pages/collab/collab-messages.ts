@@ -52,12 +52,6 @@ export const collabMessages: CatalogPart = {
     'collab.ticket.quitConfirm': '确定不再担任该异常单的负责人？',
     'collab.ticket.back': '返回列表',
     'collab.ticket.readOnlyGuest': '您是访客，只能查看。',
-    'collab.ann.empty': '暂无公告',
-    'collab.ann.unread': '未读',
-    'collab.ann.unreadCount': '{{n}} 条未读',
-    'collab.ann.public': '公开',
-    'collab.ann.from': '{{company}} · {{department}}',
-    'collab.ann.contact': '联系人：{{contact}}　电话：{{phone}}',
   },
   en: {
     'collab.center.title': 'Notifications and tasks',
@@ -108,12 +102,6 @@ export const collabMessages: CatalogPart = {
     'collab.ticket.quitConfirm': 'Stop being an owner of this ticket?',
     'collab.ticket.back': 'Back to the list',
     'collab.ticket.readOnlyGuest': 'You are a guest and can only read.',
-    'collab.ann.empty': 'No announcements',
-    'collab.ann.unread': 'Unread',
-    'collab.ann.unreadCount': '{{n}} unread',
-    'collab.ann.public': 'Public',
-    'collab.ann.from': '{{company}} · {{department}}',
-    'collab.ann.contact': 'Contact: {{contact}}  Phone: {{phone}}',
   },
 };
 

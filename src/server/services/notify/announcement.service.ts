@@ -36,6 +36,11 @@ export async function listAnnouncements(db: Db, me: Reader, q: { page: number; s
   });
 }
 
+/** Every published announcement the caller may read, newest first, with the caller's read flag (the centre's list: announcement.views.ts). */
+export async function readableAnnouncements(tx: Db, me: Reader): Promise<AnnouncementRow[]> {
+  return (await sql<AnnouncementRow>`select ${columns(me)} from collab_announcement a where ${readable(me)} order by a.published_at desc nulls last, a.id desc`.execute(tx)).rows;
+}
+
 /** Marks announcements the caller may read as read by the caller (idempotent); returns how many are new. */
 export async function markAnnouncementsRead(db: Db, me: Reader, ids: number[]): Promise<number> {
   if (!ids.length) return 0;

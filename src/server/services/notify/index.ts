@@ -14,6 +14,8 @@ import { registerTaskHooks } from './task.hooks';
 import { registerAnnouncementHooks } from './announcement.hooks';
 // The notices tab's view entity: its scope (the caller's company and user) and its read transition.
 import './notice.views';
+// The centre's announcements as a person reads them: the view entity's rows and its read transition.
+import './announcement.views';
 
 // Once per process, as the module loads (several apps in one test process share the hook table).
 registerNotifySettingHooks();
