@@ -194,8 +194,10 @@ export type TransitionDef = {
    * with their stored fields, a field naming an earlier line (`follow`: field -> that line's entity)
    * pointed at its copy; last `link`, the new record's reference to the one copied (audited `copy`).
    * Example: `copy: { fields: ['month_from'], link: 'copied_from', lines: [{ entity: 'demand', via: 'version_id' }] }`.
+   * With `children`, the record's child collections (EntityDef.children) are copied inside the new
+   * document itself, their writable fields, so the document's own rules see its lines (a process's nodes).
    */
-  copy?: { fields: string[]; link?: string; lines?: Array<{ entity: string; via: string; follow?: Record<string, string> }> };
+  copy?: { fields: string[]; children?: true; link?: string; lines?: Array<{ entity: string; via: string; follow?: Record<string, string> }> };
   /** Asks before doing it (destructive or final steps). */
   confirm?: Label;
   /**

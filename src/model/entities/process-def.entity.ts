@@ -1,5 +1,5 @@
 import { defineDictionary } from '../dictionaries';
-import { defineEntity, type FieldErrors } from '../entity';
+import { defineEntity, type FieldErrors, type TransitionDef } from '../entity';
 import { errorTexts } from '../errors/define';
 import { processDefinitionErrors } from '../errors/process-def';
 
@@ -169,7 +169,8 @@ export const processDef = defineEntity({
     { key: 'steps', label: { zh: '步骤', en: 'Steps' }, entity: 'processdef_step', foreignKey: 'process_id' },
   ],
   fields: [
-    { key: 'code', label: { zh: '流程编码', en: 'Process code' }, type: 'code', required: true, rules: ['english'], upperCase: true, maxLength: 40 },
+    // A taken code is refused in the process's own words, by a save, an import and a copy alike.
+    { key: 'code', label: { zh: '流程编码', en: 'Process code' }, type: 'code', required: true, rules: ['english'], upperCase: true, maxLength: 40, uniqueWith: { fields: [], message: 'wf.def.copyCodeTaken' } },
     { key: 'name', label: { zh: '流程名称', en: 'Process name' }, type: 'text', required: true, maxLength: 200 },
     { key: 'entity_name', label: { zh: '适用单据', en: 'Document kind' }, type: 'text', maxLength: 60, help: { zh: '声明该流程编码的单据类型，如 purorder', en: 'The document kind that declares this process code, e.g. purorder' } },
     { key: 'required', label: { zh: '必须审批', en: 'Approval required' }, type: 'boolean', default: false, help: { zh: '勾选后单据须审批通过才能执行后续操作（如发送供应商）', en: 'The document must be approved before its next actions (such as sending to the supplier)' } },
@@ -267,3 +268,21 @@ export const processDef = defineEntity({
     },
   },
 });
+
+/**
+ * Copying a process (spec 5, `POST crossapi/processdef/action/copy {id, code, name?}`): a new
+ * definition under a new code (required; a taken one refused as a save refuses it) and, when given, a
+ * new name, with the header's settings and its nodes and steps written as one document, so the copy
+ * passes the definition's rules. The engine's copyRecord writes it (src/server/resources/record-copy.ts).
+ */
+export const processDefCopy: TransitionDef = {
+  action: 'copy',
+  label: { zh: '复制流程', en: 'Copy process' },
+  from: [],
+  copies: true,
+  params: [
+    { key: 'code', label: { zh: '新流程编码', en: 'New process code' }, type: 'code', required: true, requiredMessage: 'wf.def.copyCode', upperCase: true, maxLength: 40 },
+    { key: 'name', label: { zh: '新流程名称', en: 'New process name' }, type: 'text', maxLength: 200 },
+  ],
+  copy: { fields: ['name', 'entity_name', 'required', 'enabled', 'remark'], children: true },
+};

@@ -1,6 +1,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import { requireEntity, type EntityDef, type TransitionDef } from '../../model';
 import type { ActionContext, ActionOutcome } from './action-handlers';
+import { childEntities, loadChildren } from './document-read';
 import { writeDocument } from './document-writer';
 import { insertRecords, insertSelected, serviceWrite, updateRecords } from './record-writer';
 import type { WriteContext } from './document-stages';
@@ -10,7 +11,8 @@ type CopiedLines = NonNullable<NonNullable<TransitionDef['copy']>['lines']>[numb
 
 /**
  * The engine's handler of a copying transition (TransitionDef `copies` with `copy`, issue 30): a
- * version copied to a new draft with its demand lines and their cells. The new record is written
+ * version copied to a new draft with its demand lines and their cells; a process definition with its
+ * nodes and steps inside the new document (`children`). The new record is written
  * by the document writer (its rules and unique checks: a taken code is refused as a save refuses
  * it), its lines by the record writer (hooks and audit), the link last so the record's own hooks
  * see its lines. Registered by the entity's area: `registerActionHandler('allocationversion', 'copy', copyRecord)`.
@@ -24,6 +26,11 @@ export async function copyRecord(ctx: ActionContext): Promise<ActionOutcome> {
   const body: Row = Object.fromEntries(decl.fields.map((k) => [k, row[k]]));
   // A parameter left empty keeps the copied value (a new name not given keeps the name).
   for (const p of transition.params ?? []) if (params[p.key] !== undefined && params[p.key] !== null && params[p.key] !== '') body[p.key] = params[p.key];
+  // The child collections copied within the new document: its rules see them as a save's lines.
+  for (const c of decl.children ? childEntities(entity) : []) {
+    const stored = await loadChildren(ctx.tx, c.entity, c.def.foreignKey, ctx.clientId, [Number(row.id)], false);
+    body[c.def.key] = stored.map((r) => Object.fromEntries(c.entity.fields.filter((f) => !f.readonly).map((f) => [f.key, r[f.key]])));
+  }
   const newId = await writeDocument(w, entity, { body });
   const lines = decl.lines ?? [];
   const followed = new Set(lines.flatMap((l) => Object.values(l.follow ?? {})));

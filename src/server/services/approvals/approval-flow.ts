@@ -1,4 +1,5 @@
-import { accessTypeOf } from '../../../model/entities/process-def.entity';
+import { accessTypeOf, processDefNode, processDefStep } from '../../../model/entities/process-def.entity';
+import { readTyped } from '../../../model/typed-read';
 
 /**
  * The pure part of an approval flow (issue 14): a process definition's snapshot, where a flow goes
@@ -24,27 +25,15 @@ export type FlowStep = { step_code: string; name: string | null; from_seq: numbe
 /** The definition an instance runs: copied when the document is submitted, so a later edit of the definition does not change a running flow. */
 export type FlowDefinition = { nodes: FlowNode[]; steps: FlowStep[] };
 
-const str = (v: unknown): string | null => (v === null || v === undefined || String(v).trim() === '' ? null : String(v).trim());
-
-/** The snapshot of stored node and step rows, nodes in sequence order. */
+/**
+ * The snapshot of stored node and step rows, nodes in sequence order: each row read as its entity
+ * declares it (`readTyped`: numbers as numbers, an empty text as null, an empty flag or choice as its
+ * declared default).
+ */
 export function flowDefinition(nodes: Array<Record<string, unknown>>, steps: Array<Record<string, unknown>>): FlowDefinition {
   return {
-    nodes: nodes
-      .map((n) => ({
-        seq: Number(n.seq),
-        name: String(n.name ?? ''),
-        status_code: String(n.status_code ?? ''),
-        launch_action: str(n.launch_action),
-        launch_text: str(n.launch_text),
-        is_end: n.is_end === true,
-        access_type: String(n.access_type ?? 'reporting_manager'),
-        position_codes: str(n.position_codes),
-        role_codes: str(n.role_codes),
-        sign_type: n.sign_type === 'and' ? ('and' as const) : ('or' as const),
-        allow_edit: n.allow_edit === true,
-      }))
-      .sort((a, b) => a.seq - b.seq),
-    steps: steps.map((s) => ({ step_code: String(s.step_code ?? ''), name: str(s.name), from_seq: Number(s.from_seq), to_seq: s.to_seq === null || s.to_seq === undefined || s.to_seq === '' ? null : Number(s.to_seq) })),
+    nodes: nodes.map((n) => readTyped<FlowNode>(processDefNode, n)).sort((a, b) => a.seq - b.seq),
+    steps: steps.map((s) => readTyped<FlowStep>(processDefStep, s)),
   };
 }
 

@@ -1,17 +1,18 @@
 import { sql } from 'kysely';
 import type { DocumentSummary as ApprovalDocumentSummary, FlowHistory, FlowTask, FlowView, MyTask } from '../../../model/calls/approvals';
 import { allEntities, APPROVAL_APPROVER_FIELD, APPROVAL_EDITABLE_FIELD, APPROVAL_STATUS_FIELD, dictValueLabel, getEntity, requireEntity, translate, type DictItem, type EntityDef, type Language } from '../../../model';
-import { accessTypeOf, codesFieldOf, processDefErrors } from '../../../model/entities/process-def.entity';
+import { accessTypeOf, codesFieldOf, processDef, processDefCopy, processDefErrors } from '../../../model/entities/process-def.entity';
+import { readRecords } from '../../resources/record-read';
 import type { AuthContext } from '../../access/auth-context';
 import type { Db } from '../../db/database';
 import { AppError, forbidden, notFound, type FieldError } from '../../http/errors';
 import { registerActionGuard, registerActionHandler } from '../../resources/action-handlers';
 import { loadChildren, loadRows, tbl } from '../../resources/document-read';
-import { writeDocument } from '../../resources/document-writer';
-import { writeContext } from '../../resources/document-stages';
+import { copyRecord } from '../../resources/record-copy';
+import { transitionParams } from '../../resources/transition-stage';
 import { deriveRecords, serviceWrite, updateRecords } from '../../resources/record-writer';
 import { assertCan } from '../../resources/permissions';
-import { actorOf, readScope } from '../../resources/resource.service';
+import { readScope } from '../../resources/resource.service';
 import { registerSaveHook, registerTableSaveHook, type SaveHook } from '../../resources/save-hooks';
 import { diffRecords, writeAudit } from '../../kernel/audit/audit.service';
 import { raiseNotice } from '../notify';
@@ -285,8 +286,7 @@ async function finish(tx: Db, inst: Instance, status: 'approved' | 'rejected', a
 
 /** The company's enabled definition of a process code (its name and whether it is required), if any. */
 async function enabledProcess(tx: Db, clientId: number, code: string): Promise<{ id: number; name: string; required: boolean } | undefined> {
-  const p = (await sql<Row>`select id, name, required from wf_process_def where client_id = ${clientId} and upper(code) = upper(${code}) and enabled = true`.execute(tx)).rows[0];
-  return p && { id: Number(p.id), name: String(p.name), required: p.required === true };
+  return (await readRecords<{ id: number; name: string; required: boolean }>(tx, processDef, clientId, { where: { code: code.toUpperCase(), enabled: true }, fields: ['id', 'name', 'required'] }))[0];
 }
 
 /** A stored definition's nodes and steps (the child rows of `processdef`). */
@@ -654,25 +654,11 @@ export async function myTasks(ctx: ApprovalContext, status: number, paging: { pa
 // ---------------------------------------------------------------------------------------------
 // the writer's guards and the definition's own rules
 
-/** Ids of the approval-declaring entities' records that a flow holds read-only (no node allowing edits). */
-async function lockedByFlow(tx: Db, clientId: number, entity: string, recordId: number): Promise<boolean> {
-  const inst = (await sql<Instance>`select * from wf_instance where client_id = ${clientId} and entity = ${entity} and record_id = ${recordId} and status = 'running'`.execute(tx)).rows[0];
-  if (!inst) return false;
-  return !nodeOf(inst.definition, inst.node_seq)?.allow_edit;
-}
-
-/** A row's writable values as comparable text (the writer's notion of a change: numbers by value, structures as JSON). */
-function rowText(fields: readonly string[], row: Row): string {
-  return JSON.stringify(fields.map((k) => {
-    const v = row[k];
-    if (v === null || v === undefined || v === '') return null;
-    if (typeof v === 'number') return v;
-    if (typeof v === 'string' && /^-?\d+(\.\d+)?$/.test(v.trim())) return Number(v);
-    return typeof v === 'object' ? JSON.stringify(v) : String(v);
-  }));
-}
-
-/** Whether a save changes an approved document: a writable header field, or the lines of a child collection it brings. */
+/**
+ * Whether a save changes an approved document: a writable header field, or the lines of a child
+ * collection it brings, each compared as the writer's audit compares them (diffRecords), the lines
+ * in any order (each brought line matches one stored line it would not change).
+ */
 async function documentChanged(tx: Db, clientId: number, entity: EntityDef, before: Row, values: Row, children: Record<string, Row[]> | undefined): Promise<boolean> {
   const keys = entity.fields.filter((f) => !f.readonly).map((f) => f.key);
   if (diffRecords(keys, before, { ...before, ...values }).length) return true;
@@ -681,10 +667,13 @@ async function documentChanged(tx: Db, clientId: number, entity: EntityDef, befo
     if (!rows) continue;
     const child = requireEntity(c.entity);
     const ckeys = child.fields.filter((f) => !f.readonly).map((f) => f.key);
-    const stored = await loadChildren(tx, child, c.foreignKey, clientId, [Number(before.id)], false);
-    const a = stored.map((r) => rowText(ckeys, r)).sort();
-    const b = rows.map((r) => rowText(ckeys, r)).sort();
-    if (a.length !== b.length || a.some((x, i) => x !== b[i])) return true;
+    const pool = await loadChildren(tx, child, c.foreignKey, clientId, [Number(before.id)], false);
+    for (const r of rows) {
+      const i = pool.findIndex((stored) => !diffRecords(ckeys, stored, r).length);
+      if (i < 0) return true;
+      pool.splice(i, 1);
+    }
+    if (pool.length) return true;
   }
   return false;
 }
@@ -711,7 +700,8 @@ export function registerApprovalHooks(): void {
 /** The guards of a flow on a document kind that declares `approval`: saves and removal while in a flow, a changed approved document. */
 const flowGuard: SaveHook = {
   validate: async ({ tx, clientId, entity, before, values, children, source, memo }) => {
-    if (before && before[APPROVAL_STATUS_FIELD] === 'running' && (await lockedByFlow(tx, clientId, entity.name, Number(before.id)))) throw new AppError('wf.inFlow');
+    // The record says whether its flow's current node allows edits (set whenever the flow enters a node).
+    if (before && before[APPROVAL_STATUS_FIELD] === 'running' && before[APPROVAL_EDITABLE_FIELD] !== true) throw new AppError('wf.inFlow');
     // An approved document that a person changes (form or import) is approved no longer: its gated
     // actions wait for a new submission, as they would for a document never approved.
     if (entity.approval && before && before[APPROVAL_STATUS_FIELD] === 'approved' && (source === 'form' || source === 'import') && (await documentChanged(tx, clientId, entity, before, values, children)))
@@ -773,18 +763,10 @@ function registerProcessDefHooks(): void {
     },
   });
 
-  // Copying a process needs a new, unique, non-empty code (spec 5).
-  registerActionHandler('processdef', 'copy', async ({ tx, auth, clientId, row, params, ip }) => {
-    const code = String(params.code ?? '').trim().toUpperCase();
-    if (!code) throw new AppError('err.validation', { fields: { code: { key: 'wf.def.copyCode' } } });
-    const taken = (await sql`select 1 from wf_process_def where client_id = ${clientId} and upper(code) = ${code}`.execute(tx)).rows.length;
-    if (taken) throw new AppError('err.validation', { fields: { code: { key: 'wf.def.copyCodeTaken' } } });
-    const strip = (r: Row) => Object.fromEntries(Object.entries(r).filter(([k]) => !['id', 'client_id', 'process_id', 'version', 'created_at', 'created_by', 'updated_at', 'updated_by'].includes(k)));
-    const { nodes, steps } = await processRows(tx, clientId, Number(row.id));
-    const name = String(params.name ?? '').trim() || String(row.name);
-    const id = await writeDocument(writeContext(tx, actorOf(auth, clientId, ip), 'service'), requireEntity('processdef'), {
-      body: { ...strip(row), code, name, nodes: nodes.map(strip), steps: steps.map(strip) },
-    });
-    return { data: { id, code } };
+  // Copying a process: its declared copy (a new code and name checked as its parameters), written by the engine's copyRecord.
+  registerActionHandler('processdef', 'copy', async (ctx) => {
+    const { params, errors } = transitionParams(processDefCopy, ctx.params);
+    if (Object.keys(errors).length) throw new AppError('err.validation', { fields: errors });
+    return copyRecord({ ...ctx, transition: processDefCopy, params });
   });
 }
