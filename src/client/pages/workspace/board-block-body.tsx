@@ -3,8 +3,7 @@ import { Open16Regular } from '@fluentui/react-icons';
 import { lazy, Suspense, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { blockOf, towerKey, withSettings, type BoardItem } from '../../../model/workspace';
-import { WIDGETS } from '../visual/control-tower.logic';
+import { blockOf, withSettings, type BoardItem } from '../../../model/workspace';
 import { ListBlock } from '../../engine/report/ListBlock';
 import { currentLanguage } from '../../kernel/i18n';
 import { noticeTimeLabel } from '../../shell/notice-time';
@@ -36,13 +35,13 @@ export function useBlockBody({ items, towerPage, canArrange, save, onMarket }: {
   const tr = useTr();
   const navigate = useNavigate();
   return (o: Offer): { body: ReactNode; actions?: ReactNode } => {
-    if (o.source) {
-      const w = WIDGETS.find((x) => towerKey(x.key) === o.key)!;
+    if (o.widget) {
+      const w = o.widget;
       const settings = items?.find((i) => i.key === o.key)?.settings;
       return {
         body: (
           <Suspense fallback={<Spinner size="small" />}>
-            <TowerWidgetBlock widget={w} source={o.source} settings={settings} height={w.key === 'capacity' ? 300 : 240} />
+            <TowerWidgetBlock widget={w} settings={settings} height={w.key === 'capacity' ? 300 : 240} />
           </Suspense>
         ),
         actions: (

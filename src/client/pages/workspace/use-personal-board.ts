@@ -1,16 +1,16 @@
 import { useMemo, useState } from 'react';
 import useSWR, { mutate as mutateKey } from 'swr';
 import { useSnapshot } from 'valtio';
-import type { Label } from '../../../model/entity';
+import { visibleWidgets, type DashboardWidget, type Label } from '../../../model';
 import { arrangedBoard, blockOf, defaultBoard, isTowerKey, offeredKeys, tileIdOf, towerKey, type BoardItem, type BoardKind } from '../../../model/workspace';
 import { tileCalls, type TileRow } from '../../../model/calls/tiles';
 import { callApi, useCall } from '../../api/calls';
 import { access } from '../../session/access-state';
-import { sourceFor, WIDGETS } from '../visual/control-tower.logic';
+import { controlTower } from '../../../../reports/control-tower';
 import { workspaceCalls } from '../../../model/calls/workspace';
 import { readSetting, SETTING_KEYS, type DashSetting, type HomeSetting } from './workspace-api';
 
-export type Offer = { key: string; title: Label; span: 1 | 2 | 3; source?: (typeof WIDGETS)[number]['sources'][number]; tile?: TileRow };
+export type Offer = { key: string; title: Label; span: 1 | 2 | 3; widget?: DashboardWidget; tile?: TileRow };
 
 /**
  * The widgets the session is offered now, with their titles and sizes (blocks, tower widgets, then the
@@ -22,13 +22,14 @@ export function useOffers(): { offers: Offer[]; keys: string[]; towerPage: boole
   const { data: mine, error } = useCall(tileCalls.mine, user.clientId !== null ? undefined : null, { quiet: true });
   return useMemo(() => {
     const codes = new Set(user.menus.flatMap((g) => g.children.map((c) => c.CODE)));
-    const tower = WIDGETS.map((w) => ({ w, source: sourceFor(w, codes) })).filter((x) => x.source);
+    // The tower's widgets with a report source the user has a menu entry for, as the tower shows them.
+    const tower = visibleWidgets(controlTower, codes);
     const tiles = mine?.tiles ?? [];
-    const keys = offeredKeys({ roles: user.dashroles, hasCompany: user.clientId !== null }, tower.map((x) => x.w.key), tiles.map((x) => x.id));
+    const keys = offeredKeys({ roles: user.dashroles, hasCompany: user.clientId !== null }, tower.map((w) => w.key), tiles.map((x) => x.id));
     const offers = keys.map((key): Offer => {
       if (isTowerKey(key)) {
-        const x = tower.find((y) => towerKey(y.w.key) === key)!;
-        return { key, title: x.w.title, span: x.w.span === 2 ? 2 : 1, source: x.source };
+        const w = tower.find((y) => towerKey(y.key) === key)!;
+        return { key, title: w.title, span: w.span === 2 ? 2 : 1, widget: w };
       }
       const tile = tiles.find((x) => x.id === tileIdOf(key));
       if (tile) return { key, title: { zh: tile.name, en: tile.name }, span: tile.span === 3 ? 3 : tile.span === 2 ? 2 : 1, tile };
