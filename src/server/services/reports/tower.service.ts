@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import { controlTower, defaultRange } from '../../../../reports/control-tower';
 import { dashboardQuery, followsOrg, getReport, visibleWidgets, type Language } from '../../../model';
 import { boardItemsOf, isTowerKey, periodRange, towerKey, type BoardItem, type WidgetSettings } from '../../../model/widget-settings';
@@ -6,9 +5,9 @@ import type { AuthContext } from '../../access/auth-context';
 import type { Db } from '../../db/database';
 import { AppError, forbidden, validationError } from '../../http/errors';
 import { menuEntriesOf } from '../profile/profile.service';
-import { withTenant } from '../../kernel/rls';
 import { companyOrgs } from '../report-engine/dashboard.routes';
 import { runReport } from '../report-engine/report.service';
+import { readUserBoards, saveUserBoard } from '../report-engine/user-boards';
 import type { TowerReply, TowerWidgetReply } from '../../../model/calls/tower';
 
 /**
@@ -36,12 +35,7 @@ const dateOf = (v: unknown): string | null => (typeof v === 'string' && ISO.test
 /** The caller's tower settings: widget key (without `tower.`) to its settings. */
 export async function towerSettings(db: Db, auth: AuthContext): Promise<Record<string, WidgetSettings>> {
   if (auth.clientId === null) return {};
-  const clientId = auth.clientId;
-  const rows = await withTenant(db, clientId, async (tx) =>
-    (await sql<{ items: unknown }>`select items from user_workspace_board where client_id = ${clientId} and user_id = ${auth.userId} and board = ${TOWER_BOARD}`.execute(tx)).rows,
-  );
-  const raw = rows[0]?.items;
-  const items = (typeof raw === 'string' ? JSON.parse(raw) : raw) as BoardItem[] | undefined;
+  const items = (await readUserBoards(db, { clientId: auth.clientId, userId: auth.userId }, [TOWER_BOARD]))[TOWER_BOARD] as BoardItem[] | null;
   const out: Record<string, WidgetSettings> = {};
   for (const i of items ?? []) if (i.settings && isTowerKey(i.key)) out[i.key.slice('tower.'.length)] = i.settings;
   return out;
@@ -59,11 +53,7 @@ export async function saveTowerSettings(db: Db, auth: AuthContext, input: unknow
   const known = new Set(controlTower.widgets.map((w) => towerKey(w.key)));
   if (!items || items.some((i) => !known.has(i.key))) throw validationError({ items: { key: 'access.invalidValue' } });
   const kept = items.filter((i) => i.settings).map((i) => ({ key: i.key, hidden: false, settings: i.settings }));
-  await withTenant(db, clientId, (tx) =>
-    sql`insert into user_workspace_board (client_id, user_id, board, items, updated_at)
-      values (${clientId}, ${auth.userId}, ${TOWER_BOARD}, ${JSON.stringify(kept)}::jsonb, now())
-      on conflict (client_id, user_id, board) do update set items = excluded.items, updated_at = now()`.execute(tx),
-  );
+  await saveUserBoard(db, { clientId, userId: auth.userId }, TOWER_BOARD, kept);
   return Object.fromEntries(kept.map((i) => [i.key.slice('tower.'.length), i.settings!]));
 }
 
