@@ -30,6 +30,14 @@ export function requestOf<C extends Call<unknown, unknown>>(call: C, input: Call
   return { path, options: { method: call.method, body: rest } };
 }
 
+/** The address the app's client asks for one call with one input (`/api` + path + the query in its order): what an early call must ask to be taken (api/early-calls.ts). */
+export function addressOf<C extends Call<unknown, unknown>>(call: C, input: CallIn<C>): string {
+  const { path, options } = requestOf(call, input);
+  const params = new URLSearchParams();
+  for (const [k, v] of Object.entries(options.query ?? {})) if (v !== undefined && v !== null) params.set(k, String(v));
+  return `/api${path}?${params.toString()}`;
+}
+
 /** Calls a declared call; the reply's data, typed, or an ApiError (spec 8 reactions run unless quiet). */
 export function callApi<C extends Call<unknown, unknown>>(call: C, ...args: CallIn<C> extends void ? [input?: undefined, behaviour?: CallBehaviour] : [input: CallIn<C>, behaviour?: CallBehaviour]): Promise<CallOut<C>> {
   const [input, behaviour = {}] = args as [CallIn<C>, CallBehaviour | undefined];

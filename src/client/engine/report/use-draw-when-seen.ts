@@ -3,6 +3,12 @@ import { whenIdle } from '../../kernel/when-idle';
 
 /** How far below the window a chart counts as about to be seen (one card's height). */
 const AHEAD_PX = 300;
+/**
+ * How much of a chart's box must be in the window for the chart to be seen: the declared charts keep
+ * at least 8 px above their drawing (reports/charts), so a box showing less (half a pixel at the
+ * bottom of a 1080 px window, in the tower's third row) shows none of it.
+ */
+const SEEN_PX = 4;
 
 /** Charts waiting to be drawn when the page is idle, first come first drawn. */
 const waiting: Array<() => void> = [];
@@ -27,7 +33,7 @@ function drainWhenIdle(): void {
 
 /**
  * Whether a chart should be drawn now (issue 34, the tower's first paint): with `lazy`, a chart in
- * the window or just below it is drawn in the first commit; the others when they come within
+ * the window is drawn in the first commit; the others (just below it too) when they come within
  * AHEAD_PX of the window (IntersectionObserver) or when the page is idle, one per idle period,
  * whichever comes first. The caller keeps the chart's box at its height meanwhile, so nothing moves.
  *
@@ -45,13 +51,16 @@ export function useDrawWhenSeen<T extends HTMLElement>(lazy: boolean): { ref: (e
       drawn.current = true;
       setDraw(true);
     };
-    // In view at the first layout: drawn in this commit, before the frame is painted.
-    if (el.getBoundingClientRect().top < window.innerHeight + AHEAD_PX) return show();
+    // In the window at the first layout: drawn in this commit, before the frame is painted. A chart just
+    // below it waits for that frame: the observer starts a frame later, so its first report (within
+    // AHEAD_PX) draws it after the window's charts are on screen, not before.
+    if (el.getBoundingClientRect().top < window.innerHeight - SEEN_PX) return show();
     const seen = typeof IntersectionObserver === 'function' ? new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && show(), { rootMargin: `0px 0px ${AHEAD_PX}px 0px` }) : null;
-    seen?.observe(el);
+    const frame = requestAnimationFrame(() => requestAnimationFrame(() => seen?.observe(el)));
     waiting.push(show);
     drainWhenIdle();
     return () => {
+      cancelAnimationFrame(frame);
       seen?.disconnect();
       const i = waiting.indexOf(show);
       if (i >= 0) waiting.splice(i, 1);

@@ -1,7 +1,7 @@
 import { towerCalls, type TowerQuery, type TowerReply } from '../../../model/calls/tower';
 import { defaultRange } from '../../../../reports/tower-range';
-import { callApi, requestOf } from '../../api/calls';
-import { askedEarly, markEarly, takeEarly } from '../../api/early-calls';
+import { addressOf, callApi } from '../../api/calls';
+import { askedEarly, markEarly, takeEarly, takeEarlyNow } from '../../api/early-calls';
 import { readStoredSession } from '../../kernel/storage';
 
 /**
@@ -19,12 +19,7 @@ export const todayIso = () => new Date().toISOString().slice(0, 10);
 export const towerQuery = (range: { from: string; to: string }, raw: boolean, org: string): TowerQuery => ({ from: range.from, to: range.to, ...(org ? { org } : {}), ...(raw ? { source: 'raw' as const } : {}) });
 
 /** The address the app's client asks for `q` (client.ts: `/api` + path + the query in its order). */
-export function towerAddress(q: TowerQuery): string {
-  const { path, options } = requestOf(towerCalls.run, q);
-  const params = new URLSearchParams();
-  for (const [k, v] of Object.entries(options.query ?? {})) if (v !== undefined && v !== null) params.set(k, String(v));
-  return `/api${path}?${params.toString()}`;
-}
+export const towerAddress = (q: TowerQuery): string => addressOf(towerCalls.run, q);
 
 /** Asks the tower's first call now when the browser opened the tower's address (unless the document's script did). */
 export function askTowerEarly(): void {
@@ -35,6 +30,9 @@ export function askTowerEarly(): void {
   const q = towerQuery(defaultRange(todayIso()), params.get('source') === 'raw', params.get('org') ?? '');
   markEarly<TowerReply>('__towerEarly', { url: towerAddress(q), reply: callApi(towerCalls.run, q, { quiet: true }).catch(() => null), by: 'app' });
 }
+
+/** The document's early reply to `q` when it is already in (for the tower's first frame), taken once; else null. */
+export const towerNow = (q: TowerQuery): TowerReply | null => takeEarlyNow<TowerReply>('__towerEarly', towerAddress(q));
 
 /** The tower's call: the early reply when it asked exactly this query in this language (once), else a new call. */
 export function askTower(q: TowerQuery): Promise<TowerReply> {
