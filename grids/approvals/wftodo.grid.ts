@@ -5,7 +5,7 @@ import { approvalTask } from '../../src/model/entities/approval-task.entity';
  * 我的审批 (`/approvals/todo`, menu entry `wf.todo` of the approvals group): the caller's approval
  * tasks, waiting (the first tab) or decided, newest first. A row opens in the drawer with what the
  * approver must read to decide (the document's figures and lines, the flow diagram, the history)
- * and the decisions the server allows now (src/client/pages/approvals/MyApprovalsPage.tsx).
+ * and the decisions the server allows now (src/client/pages/approvals/TaskDrawer.tsx, drawer extensions).
  */
 export const approvalTodoPage = definePage({
   opt: 'wftodo',

@@ -46,4 +46,10 @@ export function EngineLabelsRoute() {
   return resolved?.page.labels ? <LabelsPage key={resolved.page.opt} resolved={resolved} /> : <MissingPage />;
 }
 
+/** A declared list by its key at a module's own path (a menu entry's `/approvals/todo`, see `declaredListPage`), with the list's test id. */
+export function DeclaredList({ opt, testId }: { opt: string; testId?: string }) {
+  const resolved = resolvedPageOf(opt);
+  return resolved ? <ListPage key={opt} resolved={resolved} slots={{ testId }} /> : <MissingPage opt={opt} />;
+}
+
 export const LIST_KINDS: PageKind[] = ['index', 'page', 'masterdetail', 'ectabindex'];

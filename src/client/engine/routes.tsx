@@ -30,3 +30,18 @@ export const engineRoutes: RouteObject[] = [
   { path: 'page/:opt', ...enginePage('EngineListRoute') },
   ...GENERIC_PAGE_ROUTES.map((r) => ({ path: r.path, ...enginePage(r.shape === 'document' ? 'GenericDocumentRoute' : 'GenericListRoute', generic) })),
 ];
+
+/**
+ * A declared list page (grids/) mounted at a module's own path, by its key: the engine's list and
+ * drawer, loaded when the route first matches; the document is titled by the menu entry of the path.
+ *
+ * Example: `{ path: 'approvals/todo', ...declaredListPage('wftodo', 'wf-todo') }`.
+ */
+export function declaredListPage(opt: string, testId?: string): Pick<RouteObject, 'lazy'> {
+  return {
+    lazy: async () => {
+      const { DeclaredList } = await import('./EnginePages');
+      return { Component: () => <DeclaredList opt={opt} testId={testId} /> };
+    },
+  };
+}

@@ -166,7 +166,7 @@ function FormDrawerFooter({ d }: { d: FormDrawerModel }) {
       {d.slots.transitions && rf.stored && <DrawerTransitions rf={rf} resolved={resolved} prefix={prefix} onChanged={d.onChanged} />}
       {d.slots.extraActions?.(rf)}
       <DrawerLinks rf={rf} resolved={resolved} />
-      {rf.stored && d.extensions.map((x, i) => x.footer && <x.footer key={i} rf={rf} resolved={resolved} />)}
+      {rf.stored && d.extensions.map((x, i) => x.footer && <x.footer key={i} rf={rf} resolved={resolved} done={d.done} />)}
       <Button disabled={busy} onClick={d.requestClose} data-testid={`${prefix}-cancel`}>{action === 'view' ? t('engine.close') : t('engine.cancel')}</Button>
     </DrawerFooter>
   );

@@ -10,7 +10,12 @@ import type { RecordForm } from './use-record-form';
  *
  * Example: `registerDrawerExtension({ applies: (r) => Boolean(r.entity.approval), footer: ApprovalButtons })`.
  */
-export type DrawerExtensionProps = { rf: RecordForm; resolved: ResolvedPage };
+export type DrawerExtensionProps = {
+  rf: RecordForm;
+  resolved: ResolvedPage;
+  /** The part's change took the record out of the list behind (a task decided): the drawer closes and the list reads its rows again. */
+  done?: () => void;
+};
 export type DrawerExtension = {
   applies: (resolved: ResolvedPage) => boolean;
   footer?: ComponentType<DrawerExtensionProps>;

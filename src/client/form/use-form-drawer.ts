@@ -37,6 +37,10 @@ export function useFormDrawer(props: FormDrawerProps) {
     if (changed) props.onChanged?.();
   };
   const { requestClose, dialog } = useCloseGuard(formRef, { busy, editable: action !== 'view', onClose: close });
+  const done = () => {
+    props.onClose();
+    props.onChanged?.();
+  };
   const entityName = en ? resolved.entity.label.en : resolved.entity.label.zh;
 
   useEffect(() => setTab(state?.tab ?? 'form'), [state]);
@@ -55,7 +59,7 @@ export function useFormDrawer(props: FormDrawerProps) {
     slots.onSaved?.(saved, rf);
   };
 
-  return { history: generic && !resolved.entity.view, resolved, en, slots, prefix: slots.testIdPrefix ?? 'form', extensions, rf, tab, setTab, requestClose, dialog, entityName, title, wide: resolved.children.length > 0 || extensions.some((x) => x.wide), notices, onSaved, onChanged: props.onChanged };
+  return { history: generic && !resolved.entity.view, resolved, en, slots, prefix: slots.testIdPrefix ?? 'form', extensions, rf, tab, setTab, requestClose, dialog, entityName, title, wide: resolved.children.length > 0 || extensions.some((x) => x.wide), notices, onSaved, onChanged: props.onChanged, done };
 }
 
 export type FormDrawerModel = ReturnType<typeof useFormDrawer>;

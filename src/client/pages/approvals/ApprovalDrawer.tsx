@@ -3,6 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { APPROVAL_APPROVER_FIELD, APPROVAL_STATUS_FIELD } from '../../../model/entity';
 import type { DrawerExtensionProps } from '../../form/drawer-extensions';
 import { processBusCalls } from '../../../model/calls/approvals';
+import { processDefNode, processDefStep } from '../../../model/entities/process-def.entity';
+import { readTyped } from '../../../model/typed-read';
 import { useCall } from '../../api/calls';
 import type { FlowNodeView, FlowStepView, NodeActions } from './approval-api';
 import { DecisionButtons, FlowPanel, useFlow } from './ApprovalPanel';
@@ -86,8 +88,9 @@ export function ProcessDefDiagram({ rf }: DrawerExtensionProps) {
   const nodes = (rf.record?.nodes ?? []) as Array<Record<string, unknown>>;
   const steps = (rf.record?.steps ?? []) as Array<Record<string, unknown>>;
   if (!nodes.length) return null;
-  const flowNodes: FlowNodeView[] = nodes.map((n) => ({ seq: Number(n.seq), name: String(n.name ?? ''), sign_type: n.sign_type === 'and' ? 'and' : 'or', access_type: String(n.access_type ?? ''), launch_text: (n.launch_text as string) ?? null, is_end: n.is_end === true }));
-  const flowSteps: FlowStepView[] = steps.map((s) => ({ step_code: String(s.step_code ?? ''), from_seq: Number(s.from_seq), to_seq: s.to_seq === null || s.to_seq === undefined ? null : Number(s.to_seq) }));
+  // Each row read as its entity declares it (numbers as numbers, an empty flag as its default), as the server's snapshot of a flow reads them.
+  const flowNodes = nodes.map((n) => readTyped<FlowNodeView>(processDefNode, n));
+  const flowSteps = steps.map((s) => readTyped<FlowStepView>(processDefStep, s));
   return (
     <div style={{ marginTop: 16 }}>
       <Divider style={{ marginBottom: 8 }} />

@@ -3,25 +3,13 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
 import { useCall } from '../../api/calls';
-import { resolvedPageOf } from '../../api/resolved-page';
 import { ListPage } from '../../engine/ListPage';
-import { MissingPage } from '../../engine/PageStates';
 import { dynamicFormCalls, type FormDesign } from '../../../model/calls/approvals';
 import { dynamicPage } from '../../../model/dynamic-form';
 import { withFormApprovalPage } from '../../../model/dynamic-form-approval';
 import { useScenarioForm } from './use-process-bus';
 import './approval-messages';
 import './dynamic-form-messages';
-
-/**
- * 表单填报: the engine's list of the view entity `dynformfill` (grids/approvals/dynforms.grid.ts:
- * the company's enabled, designed forms); a row opens its form's filled records (the page's `opens`).
- */
-export function DynamicFormsPage() {
-  const resolved = resolvedPageOf('dynforms');
-  if (!resolved) return <MissingPage opt="dynforms" />;
-  return <ListPage resolved={resolved} slots={{ testId: 'dyn-forms' }} />;
-}
 
 /**
  * A form's filled records: the registry's own list and drawer (filters, columns, Excel export,

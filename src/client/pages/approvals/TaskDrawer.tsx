@@ -72,19 +72,19 @@ export function TaskFlowBody({ rf }: DrawerExtensionProps) {
   );
 }
 
-/** In a task's drawer footer: the decisions the server allows the caller now, and a link to the document. */
-export function TaskDecisions({ rf, onDone }: { rf: RecordForm; onDone: () => void }) {
+/** In a task's drawer footer: the decisions the server allows the caller now, and a link to the document; a decision closes the drawer and reads the list again. */
+export function TaskDecisions({ rf, done }: DrawerExtensionProps) {
   const navigate = useNavigate();
   const doc = taskDocument(rf);
   const { flow, reload } = useFlow(doc.entity, doc.id);
   if (!flow || doc.id === null) return null;
-  const done = () => {
+  const decided = () => {
     reload();
-    onDone();
+    done?.();
   };
   return (
     <>
-      <DecisionButtons flow={flow} onDone={done} />
+      <DecisionButtons flow={flow} onDone={decided} />
       <Button appearance="subtle" data-testid="wf-open-doc" onClick={() => navigate(`/page/view/${doc.entity}?id=${String(doc.id)}`)}>{flow.doc_no}</Button>
     </>
   );

@@ -4,7 +4,6 @@ import { registerCatalogPart, type CatalogPart } from '../../../model/i18n';
 /** The approvals screens' words (zh-CN first); the server's messages (wf.*) come with the process definition entity, a history's steps and a flow's status with the approval task's dictionaries (`wf_step`, `wf_flow_status`). */
 export const approvalMessages: CatalogPart = {
   'zh-CN': {
-    'wf.todo.title': '我的审批',
     'wf.panel.history': '审批记录',
     'wf.panel.none': '尚未提交审批',
     'wf.done': '已处理',
@@ -21,7 +20,6 @@ export const approvalMessages: CatalogPart = {
     'wf.chart.end': '结束',
   },
   en: {
-    'wf.todo.title': 'My approvals',
     'wf.panel.history': 'Approval history',
     'wf.panel.none': 'Not submitted for approval yet',
     'wf.done': 'Done',

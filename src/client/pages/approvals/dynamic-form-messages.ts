@@ -5,7 +5,6 @@ import '../../../model/dynamic-form';
 /** The form designer's and the filled forms' words (zh-CN first); the rules' messages come with src/model/dynamic-form.ts. */
 export const dynamicFormMessages: CatalogPart = {
   'zh-CN': {
-    'dyn.forms.title': '表单填报',
     'dyn.designer.title': '表单设计器',
     'dyn.designer.sections': '分组与字段',
     'dyn.designer.addSection': '添加分组',
@@ -31,7 +30,6 @@ export const dynamicFormMessages: CatalogPart = {
     'dyn.designer.locationHelp': '填写时点“定位”取设备位置；定位字段不做必填和规则校验',
   },
   en: {
-    'dyn.forms.title': 'Fill in forms',
     'dyn.designer.title': 'Form designer',
     'dyn.designer.sections': 'Sections and fields',
     'dyn.designer.addSection': 'Add section',
