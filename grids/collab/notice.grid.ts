@@ -39,3 +39,25 @@ export const noticePage = definePage({
     },
   ],
 });
+
+/**
+ * My notification settings (issue 15; spec 7 notify-setting, a person's own), the centre's settings
+ * tab (`/collab/center?tab=settings`, also `/collab/index/noticesetting`): for each event the
+ * channels that reach me and where they come from; editing one keeps my own choice, 取消我的设置
+ * goes back to the company's (noticeSetting).
+ */
+export const noticeSettingPage = definePage({
+  opt: 'noticesetting',
+  cata: 'collab',
+  kind: 'index',
+  entity: 'noticesetting',
+  title: { zh: '通知设置', en: 'Notification settings' },
+  purpose: {
+    zh: '选择每类通知通过哪些渠道送达。未单独设置的事件使用公司的通知设置；公司未设置时只在站内提醒。',
+    en: "Choose the channels each kind of notice reaches you by. Events you have not set follow the company's notification settings; without those, only the in-app bell.",
+  },
+  columns: [{ field: 'event', width: 420, pinned: 'left' }, { field: 'channels', width: 260 }, { field: 'source', width: 120 }, { field: 'company_channels', width: 220 }],
+  actions: [{ kind: 'edit' }, { kind: 'transition', action: 'reset' }],
+  quickSearch: ['event'],
+  form: [{ modelName: 'base', form: [{ field: 'event', spanClass: 'full' }, { field: 'channels', spanClass: 'full' }, { field: 'source', spanClass: 'half' }, { field: 'company_channels', spanClass: 'half' }] }],
+});

@@ -94,6 +94,33 @@ describe('notification channels chosen per person, delivered through the outbox'
     expect(s.reach).toEqual({ email: true, workchat: null });
   });
 
+  it('are the centre\'s engine list of the view `noticesetting`: a row per event, saved and reset through the same rules', async () => {
+    type Row = { id: number; version: number; event: string; channels: string[]; source: string };
+    const view = (who: LoginData, method: 'GET' | 'POST', url: string, payload?: Record<string, unknown>) =>
+      t.app.inject({ method, url: `/api/notifyapi/noticesetting${url}`, headers: bearer(who.access_token), payload });
+    const rows = body<{ rows: Row[] }>(await view(planner, 'GET', '/page?size=100')).data.rows;
+    expect(rows.map((r) => r.event)).toEqual((await mine(planner)).events.map((e) => e.event));
+    const order = rows.find((r) => r.event === 'order')!;
+    expect(order).toMatchObject({ source: 'default', channels: ['site'] });
+    // The calls' refusals, under the field.
+    const chat = await view(planner, 'POST', '/save', { id: order.id, version: order.version, channels: ['workchat'] });
+    expect(chat.statusCode).toBe(400);
+    expect(JSON.stringify(body(chat).data)).toContain('未绑定企业微信或钉钉');
+    const none = await view(planner, 'POST', '/save', { id: order.id, version: order.version, channels: [] });
+    expect(none.statusCode).toBe(400);
+    expect(JSON.stringify(body(none).data)).toContain('请至少选择一个通知渠道');
+    const saved = await view(planner, 'POST', '/save', { id: order.id, version: order.version, channels: ['site', 'email'] });
+    expect(saved.statusCode).toBe(200);
+    expect(body(saved).data).toMatchObject({ event: 'order', source: 'own', channels: ['site', 'email'] });
+    expect((await mine(planner)).events.find((e) => e.event === 'order')).toMatchObject({ source: 'own', channels: ['site', 'email'] });
+    // Only the caller's own: a colleague's settings stay as they were.
+    expect((await mine(maker)).events.find((e) => e.event === 'order')!.source).toBe('default');
+    expect((await view(planner, 'POST', '/action/reset', { ids: [order.id] })).statusCode).toBe(200);
+    expect((await mine(planner)).events.find((e) => e.event === 'order')).toMatchObject({ source: 'default', channels: ['site'] });
+    // Nothing of the caller's own to drop now.
+    expect((await view(planner, 'POST', '/action/reset', { ids: [order.id] })).statusCode).toBe(409);
+  });
+
   it('refuses an unknown event, no channel, and channels the person cannot be reached by, each on its field', async () => {
     const unknown = await save(planner, { event: 'weather', channels: ['site'] });
     expect(unknown.statusCode).toBe(400);

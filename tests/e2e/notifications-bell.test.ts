@@ -66,20 +66,34 @@ describe('the notification bell', () => {
     planner.on('pageerror', (e) => errors.push(e.message));
     await signInToShell(planner, run.server.url, 'maker.planner');
     await planner.goto(`${run.server.url}/collab/center?tab=settings`);
-    await planner.waitForSelector('[data-testid=notice-settings]');
-    // No workplace-chat binding: that channel cannot be ticked, and the page says why.
-    expect(await planner.isDisabled('[data-testid=notice-setting-order-workchat]')).toBe(true);
-    await planner.click('[data-testid=notice-setting-order-email]');
-    await planner.waitForSelector('[data-testid=notice-setting-order-source]:has-text("我的设置")');
-    await planner.click('[data-testid=notice-setting-order-site]');
-    await expect.poll(() => planner.isChecked('[data-testid=notice-setting-order-site]')).toBe(false);
-    // The last channel cannot be taken away: the server refuses and says so.
-    await planner.click('[data-testid=notice-setting-order-email]');
-    await planner.waitForSelector('[data-testid=notice-setting-error]:has-text("请至少选择一个通知渠道")');
+    // The settings tab is the engine's list of the view `noticesetting`: a row per event, edited in the drawer.
+    await planner.waitForSelector('[data-testid=grid-noticesetting]');
+    const orderCell = planner.locator('[data-testid=grid-noticesetting] .ag-cell[col-id="event"]:has-text("订单（收到")');
+    const orderRow = async () => `[data-testid=grid-noticesetting] .ag-row[row-index="${await orderCell.evaluate((el) => el.closest('.ag-row')!.getAttribute('row-index'))}"]`;
+    const channel = (label: string) => planner.locator('#f-noticesetting-channels .fui-Checkbox', { hasText: label }).locator('input');
+    await orderCell.dblclick();
+    await planner.waitForSelector('[data-testid=entity-form]');
+    // No workplace-chat binding: that channel is refused on save, and the form says why.
+    await channel('企业微信/钉钉').check();
+    await planner.click('[data-testid=form-save]');
+    await planner.waitForSelector('[data-testid=entity-form] :text("未绑定企业微信或钉钉")');
+    await channel('企业微信/钉钉').uncheck();
+    await channel('邮件').check();
+    await channel('站内消息').uncheck();
+    await planner.click('[data-testid=form-save]');
+    await planner.waitForSelector(`${await orderRow()} [col-id=source]:has-text("我的设置")`);
+    await planner.keyboard.press('Escape');
+    // The last channel cannot be taken away: the form refuses and says so.
+    await orderCell.dblclick();
+    await planner.waitForSelector('[data-testid=entity-form]');
+    await channel('邮件').uncheck();
+    await planner.click('[data-testid=form-save]');
+    await planner.waitForSelector('[data-testid=entity-form] :text("请至少选择一个通知渠道")');
+    await planner.keyboard.press('Escape');
     await planner.reload();
-    await planner.waitForSelector('[data-testid=notice-setting-order-source]:has-text("我的设置")');
-    expect(await planner.isChecked('[data-testid=notice-setting-order-email]')).toBe(true);
-    expect(await planner.isChecked('[data-testid=notice-setting-order-site]')).toBe(false);
+    await orderCell.waitFor();
+    expect(await planner.textContent(`${await orderRow()} [col-id=source]`)).toBe('我的设置');
+    expect(await planner.textContent(`${await orderRow()} [col-id=channels]`)).toBe('邮件');
     await snap(planner, 'notify-04-settings');
     const before = await unreadCount(planner);
 

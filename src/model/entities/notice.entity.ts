@@ -38,3 +38,46 @@ export const notice = defineViewEntity({
     transitions: [{ action: 'read', label: { zh: '标为已读', en: 'Mark read' }, from: ['unread'] }],
   },
 });
+
+/**
+ * A person's own channels for one notice event (issue 15: the centre's notification settings; issue
+ * 30 on the engine): one row per event of src/model/notice-events.ts, computed for the caller
+ * (src/server/services/notify/notice-setting.views.ts): the channels that reach them now and where
+ * they come from (their own choice, the company's setting, or the default, the bell only). Editing a
+ * row saves the caller's own choice (at least one channel; e-mail only with an address on the
+ * account, workplace chat only with a binding: each refusal under the field); 取消我的设置 drops it,
+ * and the company's setting (or the default) applies again.
+ */
+export const noticeSetting = defineViewEntity({
+  name: 'noticesetting',
+  table: 'notify_setting',
+  prefix: 'notifyapi',
+  menuCode: 'collab.center',
+  label: { zh: '通知设置', en: 'Notification setting' },
+  titleField: 'name',
+  editable: true,
+  // The events in their declared order (notice-events.ts), which their ids follow.
+  defaultSort: { field: 'id', dir: 'asc' },
+  fields: [
+    { key: 'event', label: { zh: '通知事件', en: 'Event' }, type: 'dict', dict: 'notify_event', readonly: true },
+    // The event's name in the caller's language, the drawer's title.
+    { key: 'name', label: { zh: '事件', en: 'Event' }, type: 'text', readonly: true },
+    // At least one, which the save says in its own words (notify.setting.channelRequired).
+    {
+      key: 'channels', label: { zh: '通知渠道', en: 'Channels' }, type: 'multidict', dict: 'notify_channel',
+      help: { zh: '至少一个。邮件需要账号填写了邮箱；企业微信/钉钉需要账号已绑定且公司配置了应用', en: "At least one. E-mail needs an address on your account; workplace chat needs your account bound and the company's application set up" },
+    },
+    { key: 'source', label: { zh: '来源', en: 'From' }, type: 'dict', readonly: true },
+    { key: 'company_channels', label: { zh: '公司设置', en: "Company's setting" }, type: 'multidict', dict: 'notify_channel', readonly: true },
+  ],
+  states: {
+    field: 'source',
+    initial: 'default',
+    states: [
+      { code: 'own', label: { zh: '我的设置', en: 'My setting' }, color: 'brand' },
+      { code: 'company', label: { zh: '公司设置', en: 'Company setting' }, color: 'informative' },
+      { code: 'default', label: { zh: '默认（站内）', en: 'Default (in-app)' }, color: 'subtle' },
+    ],
+    transitions: [{ action: 'reset', label: { zh: '取消我的设置', en: 'Drop my setting' }, from: ['own'] }],
+  },
+});

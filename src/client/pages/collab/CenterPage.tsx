@@ -11,7 +11,6 @@ import { ListPage } from '../../engine/ListPage';
 import type { ListController } from '../../engine/use-list-controller';
 import { access } from '../../session/access-state';
 import { AnnouncementsPanel } from './AnnouncementsPanel';
-import { NoticeSettingsPanel } from './NoticeSettingsPanel';
 import './collab-messages';
 
 const LIST_AREA = { height: 'calc(100vh - 270px)', minHeight: 420 } as const;
@@ -57,9 +56,9 @@ function NoticesPanel() {
   ) : null;
 }
 
-/** The tasks tab: the caller's own tasks, the engine's list of the declared page (grids/collab/task.grid.ts). */
-function TasksPanel() {
-  const resolved = resolvedPageOf('task');
+/** A tab that is the engine's list of a declared page: the caller's own tasks (grids/collab/task.grid.ts), my notification settings (notice.grid.ts). */
+function EngineList({ opt }: { opt: string }) {
+  const resolved = resolvedPageOf(opt);
   return resolved ? <ListPage resolved={resolved} /> : null;
 }
 
@@ -77,9 +76,9 @@ export function CenterPage() {
         <Tab value="announcements" data-testid="tab-announcements">{t('collab.tab.announcements')}</Tab>
         <Tab value="settings" data-testid="tab-settings">{t('collab.tab.settings')}</Tab>
       </TabList>
-      {tab === 'announcements' ? <AnnouncementsPanel /> : tab === 'settings' ? <NoticeSettingsPanel /> : (
+      {tab === 'announcements' ? <AnnouncementsPanel /> : (
         // A list tab fills the window below the centre's head (the engine's list takes its container's height).
-        <div style={LIST_AREA}>{tab === 'tasks' ? <TasksPanel /> : <NoticesPanel />}</div>
+        <div style={LIST_AREA}>{tab === 'tasks' ? <EngineList opt="task" /> : tab === 'settings' ? <EngineList opt="noticesetting" /> : <NoticesPanel />}</div>
       )}
     </AdminPage>
   );

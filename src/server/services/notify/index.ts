@@ -16,6 +16,8 @@ import { registerAnnouncementHooks } from './announcement.hooks';
 import './notice.views';
 // The centre's announcements as a person reads them: the view entity's rows and its read transition.
 import './announcement.views';
+// The centre's notification settings: the view entity's rows, its save and its reset.
+import './notice-setting.views';
 
 // Once per process, as the module loads (several apps in one test process share the hook table).
 registerNotifySettingHooks();
