@@ -15,11 +15,17 @@
  * Targets: first usable <= 1.5 s, scroll and zoom >= 58 fps, drag preview <= 16 ms, cascade <= 100 ms at
  * 10,000 bars and <= 800 ms at 100,000, heap <= 150 MB.
  *
+ * Options: B5_BASE_CLIENT_DIR, another build of the client (the one before a change, say) measured beside
+ * B5_CLIENT_DIR in the same run: a second server on a copy of the data serves it, first usable alternates
+ * among the three, and it runs the same motion, drags and cascades. B5_TRACE=1: a Chromium trace of the
+ * month zoom's sideways scroll (2 s) on each side, the renderer main thread's busiest events by self
+ * time in the report, the trace kept in .tmp/b5-trace-<side>.json. B5_SEED_CACHE: see `seedScale`.
+ *
  * Data (tests/support/board-scale-seed.ts): 300 lines in 30 workshops, on every line bars back to back
  * (1-3 days each) from the range's first day, B5_BARS in all, one plan per bar, each about 80 % of its
  * line's daily capacity; every ninth locked; some late. Inserted in SQL, not auto-scheduled.
  */
-import { readFileSync, rmSync, mkdirSync } from 'node:fs';
+import { cpSync, existsSync, readFileSync, rmSync, mkdirSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { addDays } from '../../calendars/capacity';
@@ -39,22 +45,45 @@ const DAYS = 731;
 const LINES = 300;
 const TARGET = { usableMs: 1500, fps: 58, dragMs: 16, cascadeMs: BARS <= 10_000 ? 100 : 800, heapMb: 150 };
 const BARE = '/b5-bare/';
+/** Another build of the client measured beside CLIENT_DIR (see the file's comment). */
+const BASE_CLIENT_DIR = process.env.B5_BASE_CLIENT_DIR ?? '';
+const TRACE = process.env.B5_TRACE === '1';
 const LABELS = 180;
 const HEADER = 40;
 
 const today = () => new Date().toISOString().slice(0, 10);
 const range = () => ({ from: addDays(today(), -7), to: addDays(today(), DAYS - 8) });
 
-/** The board at scale, in SQL (tests/support/board-scale-seed.ts). */
+/**
+ * The board at scale, in SQL (tests/support/board-scale-seed.ts). With B5_SEED_CACHE (a directory), the
+ * seeded data is kept there and copied for the next runs of the same day and size (a run's cascades
+ * write only to its copy).
+ */
 async function seedScale(dir: string): Promise<{ bars: number; seconds: number }> {
   const t0 = performance.now();
   rmSync(dir, { recursive: true, force: true });
+  const cache = process.env.B5_SEED_CACHE ? resolve(process.env.B5_SEED_CACHE) : '';
+  const mark = `${range().from} ${BARS} `;
+  const kept = cache && existsSync(`${cache}.seeded`) ? readFileSync(`${cache}.seeded`, 'utf8') : '';
+  if (kept.startsWith(mark)) {
+    cpSync(cache, dir, { recursive: true });
+    return { bars: Number(kept.slice(mark.length)), seconds: (performance.now() - t0) / 1000 };
+  }
+  const seeded = await seedInto(dir);
+  if (cache) {
+    rmSync(cache, { recursive: true, force: true });
+    cpSync(dir, cache, { recursive: true });
+    writeFileSync(`${cache}.seeded`, `${mark}${seeded.bars}`);
+  }
+  return { bars: seeded.bars, seconds: (performance.now() - t0) / 1000 };
+}
+
+async function seedInto(dir: string) {
   mkdirSync(dir, { recursive: true });
-  const seeded = await withDatabase(dir, async (db, config, database) => {
+  return withDatabase(dir, async (db, config, database) => {
     await prepareDatabase(database, config);
     return seedBoardAtScale(db, { lines: LINES, bars: BARS, days: DAYS, from: range().from });
   });
-  return { bars: seeded.bars, seconds: (performance.now() - t0) / 1000 };
 }
 
 async function readJson<T>(url: string, s: Session): Promise<T> {
@@ -96,7 +125,7 @@ function bareFile(data: BoardData, layout: BoardLayout): string {
   return JSON.stringify({ days: data.days.length, dates: data.days.map((d) => d.date), height: layout.height, rows, categories, labels, s: col('s'), e: col('e'), y: col('y'), line: col('line'), cat: col('cat'), label: col('label') });
 }
 
-type Opened = { page: Page; context: BrowserContext; firstUsable: number };
+type Opened = { page: Page; context: BrowserContext; firstUsable: number; waited: string };
 
 /**
  * The product board's geometry at scroll 0 as the page itself gives it (its bar list and line figures):
@@ -127,7 +156,26 @@ async function open(browser: Browser, url: string, s: Session, bare: { html: str
   const page = await context.newPage();
   await page.goto(`${url}${bare ? `${BARE}index.html` : ROUTE}`, { waitUntil: 'commit' });
   const h = await page.waitForFunction(() => (window as unknown as { __b5: { firstBarFrame: number } }).__b5.firstBarFrame || null, undefined, { polling: 20, timeout: 120_000 });
-  return { page, context, firstUsable: (await h.jsonValue()) as number };
+  return { page, context, firstUsable: (await h.jsonValue()) as number, waited: await waitedFor(page) };
+}
+
+/**
+ * What the first bar waited for, in ms from the navigation's start: the document, the last script
+ * loaded before the first bar, the board's frame read and its last window read before the first bar
+ * (request sent - reply in), the first bar drawn.
+ */
+async function waitedFor(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const p = (window as unknown as { __b5: { firstBar: number } }).__b5;
+    const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined;
+    const before = (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).filter((e) => e.responseEnd <= p.firstBar);
+    const last = (list: PerformanceResourceTiming[]) => list.sort((a, b) => b.responseEnd - a.responseEnd)[0];
+    const span = (e: PerformanceResourceTiming | undefined) => (e ? `${Math.round(e.startTime)}-${Math.round(e.responseEnd)}` : '-');
+    const script = last(before.filter((e) => e.initiatorType === 'script' || /\.js(\?|$)/.test(e.name)));
+    const frame = before.find((e) => e.name.includes('/schedule/window') && e.name.includes('frame=1'));
+    const windows = before.filter((e) => e.name.includes('/schedule/window') && !e.name.includes('frame=1'));
+    return `document ${Math.round(nav?.responseEnd ?? 0)}, scripts till ${Math.round(script?.responseEnd ?? 0)}, frame ${span(frame)}, ${windows.length} windows till ${span(last(windows))}, first bar drawn ${Math.round(p.firstBar)}`;
+  });
 }
 
 /** JS heap in use after a garbage collection (MB). */
@@ -186,9 +234,74 @@ export async function cascadeOnce(page: Page, whole: BoardLayout, bare: boolean,
   return ms;
 }
 
-type Side = { usable: number[]; drag: number[]; cascade: number[]; heap: number; motion: Awaited<ReturnType<typeof motion>> | null };
+type Side = { usable: number[]; waited?: string; drag: number[]; cascade: number[]; heap: number; motion: Awaited<ReturnType<typeof motion>> | null; trace?: string };
+const newSide = (): Side => ({ usable: [], drag: [], cascade: [], heap: 0, motion: null });
 
-async function measureSide(browser: Browser, url: string, s: Session, layout: BoardLayout, bare: { html: string; json: string } | null, side: Side): Promise<void> {
+/** The trace's categories: the main thread's tasks and the compositor's steps (commit, layers). */
+const TRACE_CATEGORIES = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'toplevel', 'cc', 'blink', 'v8.execute'];
+
+/** A Chromium trace of the month zoom's sideways scroll (30 px a frame for 2 s, as `motion`); the renderer main thread's busiest events by self time. */
+async function traceMonthScroll(browser: Browser, page: Page, name: string): Promise<string> {
+  await page.evaluate(async () => {
+    const raf = () => new Promise<number>((ok) => requestAnimationFrame(() => ok(performance.now())));
+    document.querySelectorAll<HTMLElement>('[data-testid=schedule-board] [role=tab]')[2].click();
+    for (let i = 0; i < 20; i++) await raf();
+    const el = document.querySelector<HTMLElement>('[data-testid=calendar-production-board]')!;
+    el.scrollTop = 0;
+    el.scrollLeft = 0;
+    for (let i = 0; i < 20; i++) await raf();
+  });
+  await browser.startTracing(page, { categories: TRACE_CATEGORIES });
+  const frames = await page.evaluate(async () => {
+    const raf = () => new Promise<number>((ok) => requestAnimationFrame(() => ok(performance.now())));
+    const el = document.querySelector<HTMLElement>('[data-testid=calendar-production-board]')!;
+    const t0 = await raf();
+    let dir = 1;
+    let n = 0;
+    for (;;) {
+      if (el.scrollLeft + 30 * dir > el.scrollWidth - el.clientWidth || el.scrollLeft + 30 * dir < 0) dir = -dir;
+      el.scrollLeft += 30 * dir;
+      n++;
+      if ((await raf()) - t0 >= 2000) return n;
+    }
+  });
+  const trace = await browser.stopTracing();
+  const file = resolve(`.tmp/b5-trace-${name}.json`);
+  writeFileSync(file, trace);
+  return `${frames} frames in 2 s with the tracer on; ${mainThreadSummary(JSON.parse(trace.toString()) as { traceEvents: TraceEvent[] })} (${file})`;
+}
+
+type TraceEvent = { name: string; ph: string; ts: number; dur?: number; pid: number; tid: number; args?: { name?: string } };
+
+/** The busiest renderer main thread of a trace: its busy time and its events by self time (each event's duration less its children's). */
+function mainThreadSummary(trace: { traceEvents: TraceEvent[] }): string {
+  const mains = trace.traceEvents.filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain').map((e) => `${e.pid}:${e.tid}`);
+  const byThread = new Map<string, TraceEvent[]>();
+  for (const e of trace.traceEvents) {
+    const k = `${e.pid}:${e.tid}`;
+    if (e.ph !== 'X' || e.dur === undefined || !mains.includes(k)) continue;
+    const list = byThread.get(k);
+    if (list) list.push(e);
+    else byThread.set(k, [e]);
+  }
+  const events = [...byThread.values()].sort((a, b) => b.length - a.length)[0] ?? [];
+  events.sort((a, b) => a.ts - b.ts || b.dur! - a.dur!);
+  const self = new Map<string, number>();
+  const stack: { end: number; name: string }[] = [];
+  let busy = 0;
+  for (const e of events) {
+    while (stack.length && stack[stack.length - 1].end <= e.ts) stack.pop();
+    const parent = stack[stack.length - 1];
+    if (parent) self.set(parent.name, (self.get(parent.name) ?? 0) - e.dur!);
+    else busy += e.dur!;
+    self.set(e.name, (self.get(e.name) ?? 0) + e.dur!);
+    stack.push({ end: e.ts + e.dur!, name: e.name });
+  }
+  const top = [...self].sort((a, b) => b[1] - a[1]).slice(0, 10).map(([n, us]) => `${n} ${Math.round(us / 1000)}`).join(', ');
+  return `main thread busy ${Math.round(busy / 1000)} ms; self ms: ${top}`;
+}
+
+async function measureSide(browser: Browser, url: string, s: Session, layout: BoardLayout, bare: { html: string; json: string } | null, side: Side, name: string): Promise<void> {
   const b = await open(browser, url, s, bare);
   try {
     await b.page.waitForTimeout(1500);
@@ -203,6 +316,7 @@ async function measureSide(browser: Browser, url: string, s: Session, layout: Bo
     side.motion = await motion(b.page);
     side.heap = await heapMb(b.page);
     for (let i = 0; i < 3; i++) side.cascade.push(await cascadeOnce(b.page, layout, !!bare, i));
+    if (TRACE) side.trace = await traceMonthScroll(browser, b.page, name);
   } finally {
     await b.context.close();
   }
@@ -213,39 +327,57 @@ const ms = (n: number) => `${Math.round(n)} ms`;
 export async function scaleRun(): Promise<{ lines: { label: string; value: string }[]; passed: boolean; target: string }> {
   const dir = resolve(`.tmp/bench-b5-scale-${process.pid}`);
   const seeded = await seedScale(dir);
+  // The other build's server reads a copy of the data (PGlite opens a directory in one process only; a cascade writes).
+  const baseDir = `${dir}-base`;
+  if (BASE_CLIENT_DIR) cpSync(dir, baseDir, { recursive: true });
   let server: RunningServer | null = null;
+  let baseServer: RunningServer | null = null;
   let browser: Browser | null = null;
   try {
     server = await startServer({ LOG_LEVEL: 'warn', CLIENT_DIR }, { dataDir: dir });
     const s = await signIn(server.url, USER);
+    baseServer = BASE_CLIENT_DIR ? await startServer({ LOG_LEVEL: 'warn', CLIENT_DIR: BASE_CLIENT_DIR }, { dataDir: baseDir }) : null;
+    const before = baseServer ? { url: baseServer.url, s: await signIn(baseServer.url, USER), side: newSide() } : null;
     const t0 = performance.now();
     const data = await wholeBoard(server.url, s);
     const layout = layoutBoard(data, 'day');
     const bare = { html: readFileSync(resolve('tests/bench/b5-bare-canvas.html'), 'utf8'), json: bareFile(data, layout) };
     const fileMs = performance.now() - t0;
     browser = await launchBrowser();
-    const board: Side = { usable: [], drag: [], cascade: [], heap: 0, motion: null };
-    const base: Side = { usable: [], drag: [], cascade: [], heap: 0, motion: null };
-    // First usable: one untimed visit each, then RUNS alternating.
-    for (const x of [null, bare]) await (await open(browser, server.url, s, x)).context.close();
+    const board = newSide();
+    const base = newSide();
+    // First usable: one untimed visit each, then RUNS alternating (this build, the other build, the bare canvas).
+    const sides = [
+      { url: server.url, s, bare: null, side: board },
+      ...(before ? [{ url: before.url, s: before.s, bare: null, side: before.side }] : []),
+      { url: server.url, s, bare, side: base },
+    ];
+    for (const x of sides) await (await open(browser, x.url, x.s, x.bare)).context.close();
     for (let i = 0; i < RUNS; i++) {
-      for (const [x, side] of [[null, board], [bare, base]] as const) {
-        const o = await open(browser, server.url, s, x);
-        side.usable.push(o.firstUsable);
+      for (const x of sides) {
+        const o = await open(browser, x.url, x.s, x.bare);
+        x.side.usable.push(o.firstUsable);
+        x.side.waited = o.waited;
         await o.context.close();
       }
     }
-    await measureSide(browser, server.url, s, layout, null, board);
-    await measureSide(browser, server.url, s, layoutBoard(data, 'day'), bare, base);
-    return report(seeded, data, bare.json.length, fileMs, board, base);
+    await measureSide(browser, server.url, s, layout, null, board, 'board');
+    if (before) await measureSide(browser, before.url, before.s, layout, null, before.side, 'base-client');
+    await measureSide(browser, server.url, s, layoutBoard(data, 'day'), bare, base, 'bare');
+    return report(seeded, data, bare.json.length, fileMs, board, base, before?.side ?? null);
   } finally {
     await browser?.close();
     await server?.stop();
+    await baseServer?.stop();
     rmSync(dir, { recursive: true, force: true });
+    rmSync(baseDir, { recursive: true, force: true });
   }
 }
 
-function report(seeded: { bars: number; seconds: number }, data: BoardData, fileBytes: number, fileMs: number, board: Side, base: Side) {
+function report(seeded: { bars: number; seconds: number }, data: BoardData, fileBytes: number, fileMs: number, board: Side, base: Side, before: Side | null) {
+  /** The other build's figure, when there is one (B5_BASE_CLIENT_DIR). */
+  const vs = (f: (x: Side) => string) => (before ? ` vs base client ${f(before)}` : '');
+  const scrollFig = (x: Side, z: string) => `${x.motion!.scroll[z].fps.toFixed(1)} fps (longest frame ${ms(x.motion!.scroll[z].longest)})`;
   const worst = (m: Side['motion']) => Math.min(...Object.values(m!.scroll).map((f) => f.fps));
   const fig = {
     usable: median(board.usable), usableBase: median(base.usable), drag: median(board.drag), dragBase: median(base.drag),
@@ -254,13 +386,15 @@ function report(seeded: { bars: number; seconds: number }, data: BoardData, file
   };
   const lines = [
     { label: 'data', value: `${data.lines.length} lines, ${seeded.bars.toLocaleString('en')} bars over ${data.days.length} days (seeded in ${seeded.seconds.toFixed(1)} s, PGlite on disk); baseline: a bare canvas, the same bars from a static file of ${(fileBytes / 1024 / 1024).toFixed(1)} MB (read and laid out in ${(fileMs / 1000).toFixed(1)} s)` },
-    { label: 'browser', value: `Chromium headless, ${VIEWPORT.width}x${VIEWPORT.height}; client ${CLIENT_DIR}` },
-    { label: `first usable (median of ${RUNS})`, value: `${ms(fig.usable)} vs bare canvas ${ms(fig.usableBase)}; all: ${board.usable.map(Math.round).join(', ')} | ${base.usable.map(Math.round).join(', ')}` },
-    ...Object.keys(board.motion!.scroll).map((z) => ({ label: `scroll ${z}`, value: `${board.motion!.scroll[z].fps.toFixed(1)} fps (longest frame ${ms(board.motion!.scroll[z].longest)}; ${board.motion!.scroll[z].slow} frames > 25 ms, ${board.motion!.scroll[z].slowWithReply} with a server reply landing in it, ${board.motion!.scroll[z].replies} replies) vs bare ${base.motion!.scroll[z].fps.toFixed(1)} fps` })),
-    { label: 'zoom switching (3 s, every 10 frames)', value: `${fig.zoom.toFixed(1)} fps vs bare ${fig.zoomBase.toFixed(1)} fps; one switch ${ms(median(board.motion!.zoomSwitchMs))} vs ${ms(median(base.motion!.zoomSwitchMs))}` },
-    { label: `drag preview (median of ${board.drag.length})`, value: `${ms(fig.drag)} vs bare ${ms(fig.dragBase)}; max ${ms(Math.max(...board.drag))} vs ${ms(Math.max(...base.drag))}` },
-    { label: 'cascade committed and redrawn (median of 3)', value: `${ms(fig.cascade)} vs bare ${ms(fig.cascadeBase)}; all: ${board.cascade.map(Math.round).join(', ')}` },
-    { label: 'JS heap after motion (GC)', value: `${board.heap.toFixed(1)} MB vs bare ${base.heap.toFixed(1)} MB` },
+    { label: 'browser', value: `Chromium headless, ${VIEWPORT.width}x${VIEWPORT.height}; client ${CLIENT_DIR}${before ? `, base client ${BASE_CLIENT_DIR}` : ''}` },
+    { label: 'first usable, what it waited for (last run, ms)', value: `${board.waited}${vs((x) => x.waited ?? '')}` },
+    { label: `first usable (median of ${RUNS})`, value: `${ms(fig.usable)}${vs((x) => ms(median(x.usable)))} vs bare canvas ${ms(fig.usableBase)}; all: ${board.usable.map(Math.round).join(', ')} |${vs((x) => x.usable.map(Math.round).join(', '))} | ${base.usable.map(Math.round).join(', ')}` },
+    ...Object.keys(board.motion!.scroll).map((z) => ({ label: `scroll ${z}`, value: `${board.motion!.scroll[z].fps.toFixed(1)} fps (longest frame ${ms(board.motion!.scroll[z].longest)}; ${board.motion!.scroll[z].slow} frames > 25 ms, ${board.motion!.scroll[z].slowWithReply} with a server reply landing in it, ${board.motion!.scroll[z].replies} replies)${vs((x) => scrollFig(x, z))} vs bare ${base.motion!.scroll[z].fps.toFixed(1)} fps` })),
+    { label: 'zoom switching (3 s, every 10 frames)', value: `${fig.zoom.toFixed(1)} fps${vs((x) => `${x.motion!.zoom.fps.toFixed(1)} fps`)} vs bare ${fig.zoomBase.toFixed(1)} fps; one switch ${ms(median(board.motion!.zoomSwitchMs))}${vs((x) => ms(median(x.motion!.zoomSwitchMs)))} vs ${ms(median(base.motion!.zoomSwitchMs))}` },
+    { label: `drag preview (median of ${board.drag.length})`, value: `${ms(fig.drag)}${vs((x) => ms(median(x.drag)))} vs bare ${ms(fig.dragBase)}; max ${ms(Math.max(...board.drag))} vs ${ms(Math.max(...base.drag))}` },
+    { label: 'cascade committed and redrawn (median of 3)', value: `${ms(fig.cascade)}${vs((x) => ms(median(x.cascade)))} vs bare ${ms(fig.cascadeBase)}; all: ${board.cascade.map(Math.round).join(', ')}` },
+    { label: 'JS heap after motion (GC)', value: `${board.heap.toFixed(1)} MB${vs((x) => `${x.heap.toFixed(1)} MB`)} vs bare ${base.heap.toFixed(1)} MB` },
+    ...(TRACE ? [board, ...(before ? [before] : []), base].map((x, i) => ({ label: `trace, month horizontal (${i === 0 ? 'this build' : x === base ? 'bare canvas' : 'base client'})`, value: x.trace ?? '' })) : []),
   ];
   const verdict = [
     [`first usable ${ms(fig.usable)} <= ${TARGET.usableMs} ms`, fig.usable <= TARGET.usableMs],
