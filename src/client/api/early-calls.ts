@@ -40,11 +40,27 @@ export function takeEarly<T>(mark: EarlyMark, url: string): Promise<T | null> | 
  * null and the mark is left for `takeEarly`.
  */
 export function takeEarlyNow<T>(mark: EarlyMark, url: string): T | null {
-  const m = marks();
-  const early = m[mark] as EarlyCall<T> | undefined;
+  const data = peekEarlyNow<T>(mark, url);
+  if (data !== null) dropEarly(mark);
+  return data;
+}
+
+/**
+ * What `takeEarlyNow` would give, without taking it: for a render, which React may run again or throw
+ * away before it commits (a render interrupted by another update starts over, and a reply taken in the
+ * lost one would be lost). The page takes it once committed (`dropEarly`).
+ */
+export function peekEarlyNow<T>(mark: EarlyMark, url: string): T | null {
+  const early = marks()[mark] as EarlyCall<T> | undefined;
   if (!early?.done || early.data === null || early.data === undefined || early.url !== url || early.lang !== requestLanguage()) return null;
-  m[mark] = { ...early, url: '', reply: Promise.resolve(null), data: null };
   return early.data;
+}
+
+/** The early call under `mark` taken (a page drew its reply): nobody takes it again. */
+export function dropEarly(mark: EarlyMark): void {
+  const m = marks();
+  const early = m[mark];
+  if (early) m[mark] = { ...early, url: '', reply: Promise.resolve(null), data: null };
 }
 
 /**

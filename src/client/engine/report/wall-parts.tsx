@@ -10,18 +10,21 @@ import type { Label } from '../../../model';
 import { DateBox } from '../../form/widgets/date-input';
 import { T } from './dashboard-texts';
 import { onSocketMessage } from '../../session/notification-socket';
+import { dropEarly, type EarlyMark } from '../../api/early-calls';
 import { datasetRefresh, orgOptions, type DashboardOrg } from './dashboard.logic';
 
 /**
  * Loads now and whenever `load` changes; again 1.5 s after a socket message `wanted` accepts, and every
- * five minutes. `loadedAtMount`: the page's first frame already drew a reply (the document's early
- * call, taken with `takeEarlyNow`), so the first load is not asked again.
+ * five minutes. `drewEarly`: the page's first frame already drew the reply of the document's early
+ * call under that mark (read with `peekEarlyNow`), so at mount that call is taken and the first load
+ * is not asked again.
  */
-export function useLiveReload(load: () => Promise<void>, wanted: (message: unknown) => boolean, loadedAtMount = false): void {
-  const skip = useRef(loadedAtMount);
+export function useLiveReload(load: () => Promise<void>, wanted: (message: unknown) => boolean, drewEarly: EarlyMark | null = null): void {
+  const skip = useRef(drewEarly);
   useEffect(() => {
-    if (skip.current) skip.current = false;
+    if (skip.current) dropEarly(skip.current);
     else void load();
+    skip.current = null;
     const every = setInterval(() => void load(), 5 * 60 * 1000);
     return () => clearInterval(every);
   }, [load]);

@@ -1,7 +1,7 @@
 import { towerCalls, type TowerQuery, type TowerReply } from '../../../model/calls/tower';
 import { defaultRange } from '../../../../reports/tower-range';
 import { addressOf, callApi } from '../../api/calls';
-import { askedEarly, markEarly, takeEarly, takeEarlyNow } from '../../api/early-calls';
+import { askedEarly, markEarly, peekEarlyNow, takeEarly } from '../../api/early-calls';
 import { readStoredSession } from '../../kernel/storage';
 
 /**
@@ -31,8 +31,8 @@ export function askTowerEarly(): void {
   markEarly<TowerReply>('__towerEarly', { url: towerAddress(q), reply: callApi(towerCalls.run, q, { quiet: true }).catch(() => null), by: 'app' });
 }
 
-/** The document's early reply to `q` when it is already in (for the tower's first frame), taken once; else null. */
-export const towerNow = (q: TowerQuery): TowerReply | null => takeEarlyNow<TowerReply>('__towerEarly', towerAddress(q));
+/** The document's early reply to `q` when it is already in, for the tower's first frame (not taken: the tower takes it once mounted, `useLiveReload`); else null. */
+export const towerNow = (q: TowerQuery): TowerReply | null => peekEarlyNow<TowerReply>('__towerEarly', towerAddress(q));
 
 /** The tower's call: the early reply when it asked exactly this query in this language (once), else a new call. */
 export function askTower(q: TowerQuery): Promise<TowerReply> {

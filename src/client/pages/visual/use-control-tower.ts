@@ -93,7 +93,7 @@ export function useControlTower(tr: (l: Label | string) => string) {
   };
 
   // A board move reloads every widget (1.5 s after, once); every five minutes on a wall.
-  useLiveReload(load, (m) => datasetRefresh(m, widgets) === 'all', early !== null);
+  useLiveReload(load, (m) => datasetRefresh(m, widgets) === 'all', early ? '__towerEarly' : null);
   // A committed write reloads the widgets reading the reports it changed, alone, in one call.
   const reloadOnly = useCallback(
     async (only: string[]) => {
