@@ -1,5 +1,6 @@
 import { ALL_TAB, definePage, stateTabs } from '../../src/model';
 import { notice } from '../../src/model/entities/notice.entity';
+import { defineTabsPage } from '../../src/model/tabs-page';
 
 /**
  * My notices (spec 7 notify-msg; issue 15), the notification and task centre's notices tab
@@ -60,4 +61,21 @@ export const noticeSettingPage = definePage({
   actions: [{ kind: 'edit' }, { kind: 'transition', action: 'reset' }],
   quickSearch: ['event'],
   form: [{ modelName: 'base', form: [{ field: 'event', spanClass: 'full' }, { field: 'channels', spanClass: 'full' }, { field: 'source', spanClass: 'half' }, { field: 'company_channels', spanClass: 'half' }] }],
+});
+
+/**
+ * The notification and task centre (issue 15; `/collab/center`, its tab in the address): my notices,
+ * my tasks, the announcements (what I read, and for company administrators the company's own as
+ * they write them) and my notification settings, each the engine's list of its page above.
+ */
+export const centreTabs = defineTabsPage({
+  testId: 'collab-center',
+  title: { zh: '通知与任务中心', en: 'Notifications and tasks' },
+  explain: { zh: '全部通知、我的待办任务与公司公告。', en: 'All your notifications, your tasks and the company announcements.' },
+  tabs: [
+    { key: 'notices', label: { zh: '通知', en: 'Notifications' }, lists: [{ opt: 'notice' }] },
+    { key: 'tasks', label: { zh: '我的任务', en: 'My tasks' }, lists: [{ opt: 'task' }] },
+    { key: 'announcements', label: { zh: '公告', en: 'Announcements' }, lists: [{ opt: 'announcementfeed' }, { opt: 'announcement', roles: ['clientadmin'] }] },
+    { key: 'settings', label: { zh: '通知设置', en: 'Notification settings' }, lists: [{ opt: 'noticesetting' }] },
+  ],
 });

@@ -5,11 +5,6 @@ import { registerCatalogPart, type CatalogPart } from '../../../model/i18n';
 export const collabMessages: CatalogPart = {
   'zh-CN': {
     'collab.center.title': '通知与任务中心',
-    'collab.center.explain': '全部通知、我的待办任务与公司公告。',
-    'collab.tab.settings': '通知设置',
-    'collab.tab.notices': '通知',
-    'collab.tab.tasks': '我的任务',
-    'collab.tab.announcements': '公告',
     'collab.notice.markAllRead': '全部标为已读',
     'collab.notice.open': '打开',
     'collab.tickets.title': '异常单',
@@ -29,11 +24,6 @@ export const collabMessages: CatalogPart = {
   },
   en: {
     'collab.center.title': 'Notifications and tasks',
-    'collab.center.explain': 'All your notifications, your tasks and the company announcements.',
-    'collab.tab.settings': 'Notification settings',
-    'collab.tab.notices': 'Notifications',
-    'collab.tab.tasks': 'My tasks',
-    'collab.tab.announcements': 'Announcements',
     'collab.notice.markAllRead': 'Mark all read',
     'collab.notice.open': 'Open',
     'collab.tickets.title': 'Exception tickets',
