@@ -260,18 +260,11 @@ function checkNamedFields(check: FormCheck): void {
   }
 }
 
-/** The definition as stored, or null when it does not pass `dynamicFormErrors`. */
+/** The definition as stored (JSON text read as the json field type reads it), or null when it does not pass `dynamicFormErrors`. */
 export function parseDynamicForm(raw: unknown): DynamicFormDefinition | null {
-  const value = typeof raw === 'string' ? safeJson(raw) : raw;
+  const read = FIELD_TYPE_TABLE.json.coerce(raw);
+  const value = read.ok ? read.value : null;
   return Object.keys(dynamicFormErrors(value)).length ? null : (value as DynamicFormDefinition);
-}
-
-function safeJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return null;
-  }
 }
 
 export function dynamicFields(def: DynamicFormDefinition): DynamicField[] {

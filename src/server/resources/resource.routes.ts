@@ -10,11 +10,13 @@ import { viewAction, viewRemove, viewSave } from './view-writer';
 
 type Body = Record<string, unknown>;
 
-function contextOf(app: FastifyInstance, req: FastifyRequest): ResourceContext {
+/** The caller of a request as the resource calls take it (a module's own routes take it too). */
+export function contextOf(app: FastifyInstance, req: FastifyRequest): ResourceContext {
   return { db: app.db, auth: req.auth, ip: req.ip ?? null, language: requestLanguage(req) };
 }
 
-function bodyOf(req: FastifyRequest): Body {
+/** The request's JSON object body (none: empty); a body that is no object is refused. */
+export function bodyOf(req: FastifyRequest): Body {
   const b = req.body;
   // A body that is present but not an object (a JSON string, array or number) is malformed, not empty.
   if (b !== undefined && b !== null && !(typeof b === 'object' && !Array.isArray(b))) throw new AppError('err.badRequest');

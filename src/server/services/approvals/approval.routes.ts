@@ -7,7 +7,8 @@ import { parsePaging } from '../../http/paging';
 import { parseId } from '../../resources/document-input';
 import { TASK_DONE, TASK_OPEN } from './approval-flow';
 import { decisionOf, returnOf } from '../../../model/entities/approval-task.entity';
-import { bodyOf, contextOf, dynamicFormRoutes } from './dynamic-form.routes';
+import { bodyOf, contextOf } from '../../resources/resource.routes';
+import { dynamicFormRoutes } from './dynamic-form.routes';
 import { allowedRollbackNodes, decide, flowView, insertUserIntoNode, myTasks, pidFromUi, submitForApproval } from './approval.service';
 
 type Body = Record<string, unknown>;

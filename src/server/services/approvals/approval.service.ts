@@ -73,11 +73,6 @@ async function flowEntity(tx: Db, clientId: number, name: unknown): Promise<Enti
   throw new AppError('wf.noFlowForEntity');
 }
 
-/** A flow's document kind resolved in the caller's company, in a transaction of its own. */
-async function flowEntityOf(ctx: ApprovalContext, clientId: number, name: unknown): Promise<EntityDef> {
-  return withTenant(ctx.db, clientId, (tx) => flowEntity(tx, clientId, name));
-}
-
 /** Whether a kind is a form's records (rows of dyn_form_record, one form's by its code). */
 const isFormRecords = (entity: EntityDef) => entity.table === 'dyn_form_record';
 
@@ -307,7 +302,7 @@ type Actor = { userId: number; username: string; ip: string | null };
 /** Submits a document into its flow ("for approval"); returns the instance id and the first node's approvers. */
 export async function submitForApproval(ctx: ApprovalContext, entityName: unknown, recordId: number, comment: string | null): Promise<{ pid: number; approvers: number[] }> {
   const auth = signedIn(ctx);
-  const entity = await flowEntityOf(ctx, auth.clientId, entityName);
+  const entity = await withTenant(ctx.db, auth.clientId, (tx) => flowEntity(tx, auth.clientId, entityName));
   const clientId = await assertCan(auth, entity.menuCode, 'action:submit', ctx);
   // A form's records: no data permission (they name a registry table's columns); its JSON store keeps the lock to the form's rows.
   const scope = await readScope(auth, entity, ctx);
@@ -406,46 +401,43 @@ async function completeDecidedTodos(tx: Db, clientId: number, pid: number): Prom
 }
 
 async function decideOne(tx: Db, clientId: number, actor: Actor, taskId: number, decision: Decision, comment: string | null): Promise<{ pid: number; status: string; node_seq: number | null }> {
-  const auth = actor;
-  {
-    const task = await openTaskOf(tx, clientId, taskId);
-    if (Number(task.user_id) !== auth.userId) throw forbidden();
-    const inst = await lockInstance(tx, clientId, Number(task.instance_id));
-    if (decisionOf(decision)?.reason && !comment) throw new AppError('err.validation', { fields: { comment: { key: 'wf.commentRequired' } } });
-    // Where a return goes is known before the task closes, so a return that cannot go anywhere changes nothing.
-    const seq = inst.node_seq;
-    let target: { seq: number; user: number | null } | null = null;
-    const back = returnOf(decision);
-    if (inst.status === 'running' && seq !== null && back) {
-      // The same targets the screens are offered (cpm-node-actions, cpm-allowed-rollback-nodes).
-      const found = (await returnTargets(tx, inst)).find((x) => x.target === decision);
-      if (!found) throw new AppError(back.refused);
-      target = { seq: found.seq, user: found.user_id ?? null };
-    }
-    const closed = await sql<Row>`update wf_task set status = ${TASK_DONE}, decision = ${decision}, comment = ${comment}, decided_at = now()
-      where id = ${taskId} and client_id = ${clientId} and user_id = ${auth.userId} and status = ${TASK_OPEN} and round = ${inst.round}
-        and exists (select 1 from wf_instance i where i.id = ${inst.id} and i.status = 'running') returning *`.execute(tx);
-    if (!closed.rows.length) throw new AppError('wf.alreadyDecided');
-    await history(tx, inst, auth.userId, decision, comment, seq, target?.seq ?? null);
-    const node = nodeOf(inst.definition, seq)!;
-    if (decision === 'approve') {
-      const open = Number((await sql<{ n: number }>`select count(*)::int as n from wf_task where instance_id = ${inst.id} and client_id = ${clientId} and status = ${TASK_OPEN} and round = ${inst.round}`.execute(tx)).rows[0].n);
-      // And-sign: the node waits for every approver; or-sign: the first approval decides for all.
-      if (node.sign_type === 'and' && open > 0) return { pid: inst.id, status: inst.status, node_seq: inst.node_seq };
-      await cancelOpenTasks(tx, inst);
-      const next = nextNodeSeq(inst.definition, node.seq);
-      if (next === null) {
-        await history(tx, inst, auth.userId, 'end', null, seq);
-        await finish(tx, inst, 'approved', actor);
-      } else await enterNode(tx, inst, next, null);
-    } else if (decision === 'reject') {
-      await finish(tx, inst, 'rejected', actor);
-    } else {
-      await cancelOpenTasks(tx, inst);
-      await enterNode(tx, inst, target!.seq, target!.user);
-    }
-    return { pid: inst.id, status: inst.status, node_seq: inst.node_seq };
+  const task = await openTaskOf(tx, clientId, taskId);
+  if (Number(task.user_id) !== actor.userId) throw forbidden();
+  const inst = await lockInstance(tx, clientId, Number(task.instance_id));
+  if (decisionOf(decision)?.reason && !comment) throw new AppError('err.validation', { fields: { comment: { key: 'wf.commentRequired' } } });
+  // Where a return goes is known before the task closes, so a return that cannot go anywhere changes nothing.
+  const seq = inst.node_seq;
+  let target: { seq: number; user: number | null } | null = null;
+  const back = returnOf(decision);
+  if (inst.status === 'running' && seq !== null && back) {
+    // The same targets the screens are offered (cpm-node-actions, cpm-allowed-rollback-nodes).
+    const found = (await returnTargets(tx, inst)).find((x) => x.target === decision);
+    if (!found) throw new AppError(back.refused);
+    target = { seq: found.seq, user: found.user_id ?? null };
   }
+  const closed = await sql<Row>`update wf_task set status = ${TASK_DONE}, decision = ${decision}, comment = ${comment}, decided_at = now()
+    where id = ${taskId} and client_id = ${clientId} and user_id = ${actor.userId} and status = ${TASK_OPEN} and round = ${inst.round}
+      and exists (select 1 from wf_instance i where i.id = ${inst.id} and i.status = 'running') returning *`.execute(tx);
+  if (!closed.rows.length) throw new AppError('wf.alreadyDecided');
+  await history(tx, inst, actor.userId, decision, comment, seq, target?.seq ?? null);
+  const node = nodeOf(inst.definition, seq)!;
+  if (decision === 'approve') {
+    const open = Number((await sql<{ n: number }>`select count(*)::int as n from wf_task where instance_id = ${inst.id} and client_id = ${clientId} and status = ${TASK_OPEN} and round = ${inst.round}`.execute(tx)).rows[0].n);
+    // And-sign: the node waits for every approver; or-sign: the first approval decides for all.
+    if (node.sign_type === 'and' && open > 0) return { pid: inst.id, status: inst.status, node_seq: inst.node_seq };
+    await cancelOpenTasks(tx, inst);
+    const next = nextNodeSeq(inst.definition, node.seq);
+    if (next === null) {
+      await history(tx, inst, actor.userId, 'end', null, seq);
+      await finish(tx, inst, 'approved', actor);
+    } else await enterNode(tx, inst, next, null);
+  } else if (decision === 'reject') {
+    await finish(tx, inst, 'rejected', actor);
+  } else {
+    await cancelOpenTasks(tx, inst);
+    await enterNode(tx, inst, target!.seq, target!.user);
+  }
+  return { pid: inst.id, status: inst.status, node_seq: inst.node_seq };
 }
 
 /** Adds a user to the current node (spec 7 insert-user-into-node): one more approver of this round. */

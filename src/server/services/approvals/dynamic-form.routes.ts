@@ -3,26 +3,13 @@ import { dynamicDictItems } from '../../../model/dynamic-form';
 import { dynamicFormCalls, processBusCalls } from '../../../model/calls/approvals';
 import { requireAuth } from '../../access/auth-context';
 import { serveCall } from '../../http/calls';
-import { requestLanguage } from '../../http/envelope';
 import { AppError } from '../../http/errors';
 import { exportIds, writeExport } from '../export/export.service';
 import { exportRequestOf, sendWorkbook } from '../export/routes';
-import { documentRoutes } from '../../resources/resource.routes';
-import { exportForm, formDesign, formEntity, listForms, scenarioForm, type DynamicContext } from './dynamic-form.service';
+import { contextOf, documentRoutes } from '../../resources/resource.routes';
+import { exportForm, formDesign, formEntity, listForms, scenarioForm } from './dynamic-form.service';
 
 type Body = Record<string, unknown>;
-
-/** The caller as the approval and dynamic form services take it (the same shape for both). */
-export function contextOf(app: FastifyInstance, req: FastifyRequest): DynamicContext {
-  return { db: app.db, auth: req.auth, ip: req.ip ?? null, language: requestLanguage(req) };
-}
-
-/** The request's JSON object body (none: empty), anything else refused. */
-export function bodyOf(req: FastifyRequest): Body {
-  const b = req.body;
-  if (b !== undefined && b !== null && !(typeof b === 'object' && !Array.isArray(b))) throw new AppError('err.badRequest');
-  return (b ?? {}) as Body;
-}
 
 /** Filled forms larger than this are not exported in one go (a dynamic form is not a bulk table). */
 const MAX_EXPORT_ROWS = 50_000;
