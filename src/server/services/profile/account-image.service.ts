@@ -1,9 +1,9 @@
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { translate, type Language } from '../../../model/i18n';
-import type { Db } from '../../db/database';
 import { validationError } from '../../http/errors';
+import type { ViewSaveAlso } from '../../resources/view-writer';
 import { recordFile, storeBytes } from '../files';
 import { checkImageSize, HEADER_BYTES, readImageHeader, type ImageInfo } from '../images/image-header.util';
 import { imageLimits } from '../images/images.service';
@@ -31,20 +31,34 @@ export async function receiveProfileImage(req: FastifyRequest, purpose: 'logo' |
   return { bytes, name, image, warning: size.warning ? translate(language, size.warning.key, size.warning.params) : null };
 }
 
-export type StoredImageFile = { path: string; abs: string };
-
-/** Writes the image's bytes under the company's images folder, named by its real type. */
-export async function writeProfileImage(app: FastifyInstance, clientId: number, purpose: 'logo' | 'avatar', received: ReceivedImage): Promise<StoredImageFile> {
-  const stored = await storeBytes(app.config.dataDir, 'images', clientId, `${purpose}.${received.image.ext}`, received.bytes, received.image.mime);
-  return { path: stored.path, abs: join(app.config.dataDir, 'files', stored.path) };
+/**
+ * A profile image's upload: received and checked, written under the company's images folder (named
+ * by its real type), and its address set on the record by `save` (the view writer's save with the
+ * image's `set`, in one transaction with its `files` row, audited under `action`); the written file
+ * removed when the save fails.
+ */
+export async function uploadProfileImage(
+  req: FastifyRequest,
+  r: { purpose: 'logo' | 'avatar'; clientId: number; userId: number; language: Language; action: string },
+  save: (also: ViewSaveAlso) => Promise<void>,
+): Promise<{ url: string; width: number; height: number; warning: string | null }> {
+  const received = await receiveProfileImage(req, r.purpose, r.language);
+  const { image, bytes, name } = received;
+  const { dataDir } = req.server.config;
+  const stored = await storeBytes(dataDir, 'images', r.clientId, `${r.purpose}.${image.ext}`, bytes, image.mime);
+  try {
+    let url = '';
+    await save({
+      action: r.action,
+      set: async ({ tx }) => {
+        const row = await recordFile(tx, { clientId: r.clientId, path: stored.path, name, mime: image.mime, size: bytes.length, width: image.width, height: image.height, createdBy: r.userId, owner: null });
+        url = row.url;
+        return { [r.purpose]: url };
+      },
+    });
+    return { url, width: received.image.width, height: received.image.height, warning: received.warning };
+  } catch (e) {
+    await rm(join(dataDir, 'files', stored.path), { force: true });
+    throw e;
+  }
 }
-
-/** The image's `files` row, inside the transaction that sets the record; answers its address. */
-export async function recordProfileImage(tx: Db, r: { clientId: number; userId: number; file: StoredImageFile; received: ReceivedImage }): Promise<string> {
-  const { image, bytes, name } = r.received;
-  const row = await recordFile(tx, { clientId: r.clientId, path: r.file.path, name, mime: image.mime, size: bytes.length, width: image.width, height: image.height, createdBy: r.userId, owner: null });
-  return row.url;
-}
-
-/** Removes a written image whose record was not set (the transaction failed). */
-export const dropProfileImage = (file: StoredImageFile) => rm(file.abs, { force: true });

@@ -5,7 +5,7 @@ import { inputOf } from '../../access/input.util';
 import { serveCall } from '../../http/calls';
 import { requestLanguage } from '../../http/envelope';
 import { forbidden, notFound } from '../../http/errors';
-import { dropProfileImage, receiveProfileImage, recordProfileImage, writeProfileImage } from './account-image.service';
+import { uploadProfileImage } from './account-image.service';
 import { readOwnProfile } from './profile.service';
 import { readCompanyProfile, saveCompanyProfile, saveOwnProfile } from './profile.views';
 
@@ -36,26 +36,12 @@ export async function accountProfileRoutes(app: FastifyInstance): Promise<void> 
   });
 
   serveCall(app, companyProfileCalls.logo, guard, async (req) => {
-    const auth = authOf(req);
     const current = await readCompanyProfile(req);
     // Refused before a byte is read or stored; the save below checks it again in its transaction.
     if (!current.can_edit) throw forbidden('access.companyAdminOnly');
-    const received = await receiveProfileImage(req, 'logo', requestLanguage(req));
-    const file = await writeProfileImage(app, current.id, 'logo', received);
-    try {
-      let url = '';
-      await saveCompanyProfile(req, { version: current.version }, {
-        action: 'update-company-logo',
-        set: async ({ tx }) => {
-          url = await recordProfileImage(tx, { clientId: current.id, userId: auth.userId, file, received });
-          return { logo: url };
-        },
-      });
-      return { url, width: received.image.width, height: received.image.height, warning: received.warning, profile: await readCompanyProfile(req) };
-    } catch (e) {
-      await dropProfileImage(file);
-      throw e;
-    }
+    const image = { purpose: 'logo', clientId: current.id, userId: authOf(req).userId, language: requestLanguage(req), action: 'update-company-logo' } as const;
+    const stored = await uploadProfileImage(req, image, (also) => saveCompanyProfile(req, { version: current.version }, also));
+    return { ...stored, profile: await readCompanyProfile(req) };
   });
 
   serveCall(app, ownProfileCalls.view, guard, async (req) => readOwnProfile(db, authOf(req).userId));
@@ -63,22 +49,8 @@ export async function accountProfileRoutes(app: FastifyInstance): Promise<void> 
   serveCall(app, ownProfileCalls.avatar, guard, async (req) => {
     const auth = authOf(req);
     if (auth.clientId === null) throw notFound();
-    const clientId = auth.clientId;
-    const received = await receiveProfileImage(req, 'avatar', requestLanguage(req));
-    const file = await writeProfileImage(app, clientId, 'avatar', received);
-    try {
-      let url = '';
-      await saveOwnProfile(req, {}, {
-        action: 'update-own-avatar',
-        set: async ({ tx }) => {
-          url = await recordProfileImage(tx, { clientId, userId: auth.userId, file, received });
-          return { avatar: url };
-        },
-      });
-      return { url, width: received.image.width, height: received.image.height, warning: received.warning, profile: await readOwnProfile(db, auth.userId) };
-    } catch (e) {
-      await dropProfileImage(file);
-      throw e;
-    }
+    const image = { purpose: 'avatar', clientId: auth.clientId, userId: auth.userId, language: requestLanguage(req), action: 'update-own-avatar' } as const;
+    const stored = await uploadProfileImage(req, image, (also) => saveOwnProfile(req, {}, also));
+    return { ...stored, profile: await readOwnProfile(db, auth.userId) };
   });
 }

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { getPage } from '../../../model/page';
 import { authOf, requireAuth } from '../../access/auth-context';
 import { inputOf } from '../../access/input.util';
@@ -68,6 +68,13 @@ function registerWorkspaceSettingRoutes(app: FastifyInstance): void {
   /** Stored boards and apps of the caller's company; a user without a company has none. */
   const boardsOf = (auth: ReturnType<typeof authOf>) =>
     auth.clientId === null ? Promise.resolve({ mydash: null, home: null, apps: [] as string[] }) : readBoards(db, { clientId: auth.clientId, userId: auth.userId });
+  /** The caller's settings, the menu entries they see now, the company's modules among them and the stored boards. */
+  const workspaceOf = async (req: FastifyRequest) => {
+    const auth = authOf(req);
+    const own = await readOwnSettings(db, auth.userId);
+    const entries = await menuEntriesOf(db, auth, languageFor(req, auth.language));
+    return { own, entries, modules: modulesOf(entries), boards: await boardsOf(auth) };
+  };
 
   /**
    * The control tower (dashboard): which dashboard, report theme, quantity or amount, layout (the
@@ -93,19 +100,15 @@ function registerWorkspaceSettingRoutes(app: FastifyInstance): void {
    * subscribed ones' codes, in the order subscribed).
    */
   serveCall(app, workspaceCalls.workspaceSetting, { preHandler: requireAuth }, async (req) => {
-    const auth = authOf(req);
-    const own = await readOwnSettings(db, auth.userId);
+    const { own, entries, modules, boards } = await workspaceOf(req);
     const codes = favouriteCodesOf(own.settings);
-    const entries = await menuEntriesOf(db, auth, languageFor(req, auth.language));
-    const modules = modulesOf(entries);
-    const { apps } = await boardsOf(auth);
     return {
       favourite_menus: codes,
       favourites: favouriteEntries(codes, entries),
       language_code: own.language,
       layout: layoutOf(own.settings.workspace_layout),
       modules,
-      apps: apps.filter((c) => modules.some((m) => m.CODE === c)),
+      apps: boards.apps.filter((c) => modules.some((m) => m.CODE === c)),
     };
   });
 
@@ -114,11 +117,7 @@ function registerWorkspaceSettingRoutes(app: FastifyInstance): void {
    * home board as arranged (`board`, null until arranged) and the subscribed apps still visible.
    */
   serveCall(app, workspaceCalls.homeSetting, { preHandler: requireAuth }, async (req) => {
-    const auth = authOf(req);
-    const own = await readOwnSettings(db, auth.userId);
-    const entries = await menuEntriesOf(db, auth, languageFor(req, auth.language));
-    const boards = await boardsOf(auth);
-    const modules = modulesOf(entries);
+    const { own, entries, modules, boards } = await workspaceOf(req);
     return {
       favourites: favouriteEntries(favouriteCodesOf(own.settings), entries),
       layout: layoutOf(own.settings.home_layout),
