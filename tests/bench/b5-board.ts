@@ -317,27 +317,22 @@ export function probe(palette: string[]) {
   const getContext = HTMLCanvasElement.prototype.getContext;
   HTMLCanvasElement.prototype.getContext = function (this: HTMLCanvasElement, type: string, ...rest: unknown[]) {
     const ctx = (getContext as (...a: unknown[]) => unknown).call(this, type, ...rest) as (CanvasRenderingContext2D & { __b5?: boolean }) | null;
-    // The board draws its grid's content on tiles off the page (board-tiles.ts) and copies them onto its
-    // canvas in the same draw: a tile's first bar is the board's first bar too.
-    const tile = this.dataset.testid === 'board-canvas-tile';
-    if (type === '2d' && ctx && (this.dataset.testid === 'board-canvas' || tile) && !ctx.__b5) {
+    if (type === '2d' && ctx && this.dataset.testid === 'board-canvas' && !ctx.__b5) {
       ctx.__b5 = true;
-      if (!tile) ctx.setLineDash = function (segments: number[]) {
+      ctx.setLineDash = function (segments: number[]) {
         if (segments.length) w.__b5.ghost = performance.now();
         return proto.setLineDash.call(this, segments);
       };
-      if (!tile) ctx.clearRect = function (...a: [number, number, number, number]) {
+      ctx.clearRect = function (...a: [number, number, number, number]) {
         w.__b5.draws++;
         w.__b5.lastClear = performance.now();
         return proto.clearRect.apply(this, a);
       };
       ctx.fillRect = function (...a: [number, number, number, number]) {
         if (colours.has(String(this.fillStyle))) {
+          w.__b5.firstBar = performance.now();
           delete (this as { fillRect?: unknown }).fillRect;
-          if (!w.__b5.firstBar) {
-            w.__b5.firstBar = performance.now();
-            requestAnimationFrame(() => (w.__b5.firstBarFrame = performance.now()));
-          }
+          requestAnimationFrame(() => (w.__b5.firstBarFrame = performance.now()));
         }
         return proto.fillRect.apply(this, a);
       };

@@ -271,9 +271,13 @@ async function traceMonthScroll(browser: Browser, page: Page, name: string): Pro
   return `${frames} frames in 2 s with the tracer on; ${mainThreadSummary(JSON.parse(trace.toString()) as { traceEvents: TraceEvent[] })} (${file})`;
 }
 
-type TraceEvent = { name: string; ph: string; ts: number; dur?: number; pid: number; tid: number; args?: { name?: string } };
+type TraceEvent = { name: string; ph: string; ts: number; dur?: number; tdur?: number; pid: number; tid: number; args?: { name?: string } };
 
-/** The busiest renderer main thread of a trace: its busy time and its events by self time (each event's duration less its children's). */
+/**
+ * The busiest renderer main thread of a trace: its busy time (wall), the CPU time it got in it (the
+ * events' thread time: on a loaded machine the thread waits for a core inside its tasks), and its
+ * events by CPU self time (each event's thread time less its children's).
+ */
 function mainThreadSummary(trace: { traceEvents: TraceEvent[] }): string {
   const mains = trace.traceEvents.filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain').map((e) => `${e.pid}:${e.tid}`);
   const byThread = new Map<string, TraceEvent[]>();
@@ -289,16 +293,21 @@ function mainThreadSummary(trace: { traceEvents: TraceEvent[] }): string {
   const self = new Map<string, number>();
   const stack: { end: number; name: string }[] = [];
   let busy = 0;
+  let cpu = 0;
   for (const e of events) {
     while (stack.length && stack[stack.length - 1].end <= e.ts) stack.pop();
     const parent = stack[stack.length - 1];
-    if (parent) self.set(parent.name, (self.get(parent.name) ?? 0) - e.dur!);
-    else busy += e.dur!;
-    self.set(e.name, (self.get(e.name) ?? 0) + e.dur!);
+    const t = e.tdur ?? 0;
+    if (parent) self.set(parent.name, (self.get(parent.name) ?? 0) - t);
+    else {
+      busy += e.dur!;
+      cpu += t;
+    }
+    self.set(e.name, (self.get(e.name) ?? 0) + t);
     stack.push({ end: e.ts + e.dur!, name: e.name });
   }
-  const top = [...self].sort((a, b) => b[1] - a[1]).slice(0, 10).map(([n, us]) => `${n} ${Math.round(us / 1000)}`).join(', ');
-  return `main thread busy ${Math.round(busy / 1000)} ms; self ms: ${top}`;
+  const top = [...self].sort((a, b) => b[1] - a[1]).slice(0, 8).map(([n, us]) => `${n} ${Math.round(us / 1000)}`).join(', ');
+  return `main thread busy ${Math.round(busy / 1000)} ms, of which on a core ${Math.round(cpu / 1000)} ms; CPU self ms: ${top}`;
 }
 
 async function measureSide(browser: Browser, url: string, s: Session, layout: BoardLayout, bare: { html: string; json: string } | null, side: Side, name: string): Promise<void> {
