@@ -1,17 +1,10 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { authOf, requireAuth } from '../../access/auth-context';
 import { inputOf, pagingOf, text } from '../../access/input.util';
 import { announcementCalls } from '../../../model/calls/notify';
 import { serveCall } from '../../http/calls';
-import { forbidden } from '../../http/errors';
-import { listAnnouncements, markAnnouncementsRead, type Reader } from './announcement.service';
+import { listAnnouncements, markAnnouncementsRead, readerOf } from './announcement.service';
 import { dataOf, idsOf } from './task.routes';
-
-function readerOf(req: FastifyRequest): Reader {
-  const auth = authOf(req);
-  if (auth.clientId == null) throw forbidden();
-  return { clientId: auth.clientId, userId: auth.userId, roles: auth.roles };
-}
 
 /**
  * Reading announcements (issue 15; announcementCalls, src/model/calls/notify.ts), BASE = /notifyapi/announcement:
@@ -24,7 +17,7 @@ export async function announcementRoutes(app: FastifyInstance): Promise<void> {
   const guard = { preHandler: requireAuth };
   serveCall(app, announcementCalls.page, guard, async (req) => {
     const input = inputOf(req);
-    return listAnnouncements(app.db, readerOf(req), { ...pagingOf(input), unread: text(input, 'unread', { max: 1 }) === '1' });
+    return listAnnouncements(app.db, readerOf(authOf(req)), { ...pagingOf(input), unread: text(input, 'unread', { max: 1 }) === '1' });
   });
-  serveCall(app, announcementCalls.read, guard, async (req) => ({ changed: await markAnnouncementsRead(app.db, readerOf(req), idsOf(dataOf(req))) }));
+  serveCall(app, announcementCalls.read, guard, async (req) => ({ changed: await markAnnouncementsRead(app.db, readerOf(authOf(req)), idsOf(dataOf(req))) }));
 }

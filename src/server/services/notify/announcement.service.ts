@@ -1,6 +1,8 @@
 import { sql } from 'kysely';
 import { announcement, announcementRead } from '../../../model/entities/announcement.entity';
+import type { AuthContext } from '../../access/auth-context';
 import type { Db } from '../../db/database';
+import { forbidden } from '../../http/errors';
 import { insertRecords, serviceWrite } from '../../resources/record-writer';
 import { withSystemScope } from '../../kernel/rls';
 
@@ -13,6 +15,12 @@ import { withSystemScope } from '../../kernel/rls';
  * caller's company through the record writer.
  */
 export type Reader = { clientId: number; userId: number; roles: string[] };
+
+/** The caller as a reader: a user of a company (the platform's super administrator has none). */
+export function readerOf(auth: AuthContext): Reader {
+  if (auth.clientId == null) throw forbidden();
+  return { clientId: auth.clientId, userId: auth.userId, roles: auth.roles };
+}
 export type AnnouncementRow = {
   id: number; version: number; title: string; category: string; detail: string; department: string | null; is_public: boolean;
   contact: string | null; phone: string | null; status: string; published_at: string | null; company: string; own: boolean; read: boolean; created_at: string;

@@ -1,12 +1,10 @@
 import { sql } from 'kysely';
 import { announcementFeed } from '../../../model/entities/announcement.entity';
-import type { AuthContext } from '../../access/auth-context';
 import type { Db } from '../../db/database';
-import { forbidden } from '../../http/errors';
 import { withSystemScope, withTenant } from '../../kernel/rls';
 import { registerViewScope } from '../../resources/view-reader';
 import { registerViewWriter } from '../../resources/view-writer';
-import { markAnnouncementsRead, readableAnnouncements, type Reader } from './announcement.service';
+import { markAnnouncementsRead, readableAnnouncements, readerOf, type Reader } from './announcement.service';
 
 /**
  * What a person reads in the centre as the view `announcementfeed` (issue 30): its rows are the
@@ -15,11 +13,6 @@ import { markAnnouncementsRead, readableAnnouncements, type Reader } from './ann
  * nothing else; each row is given the caller's company, which the scope keeps. 标为已读 sets the
  * caller's flag through the same service (idempotent), audited by the view writer under `read`.
  */
-const readerOf = (auth: AuthContext): Reader => {
-  if (auth.clientId == null) throw forbidden();
-  return { clientId: auth.clientId, userId: auth.userId, roles: auth.roles };
-};
-
 /** Reads and writes across companies (a public announcement is another company's row), then runs as the caller's company again (set_config is transaction-local). */
 const acrossCompanies = <T>(tx: Db, me: Reader, work: (s: Db) => Promise<T>): Promise<T> =>
   withSystemScope(tx, work).finally(() => withTenant(tx, me.clientId, async () => undefined));

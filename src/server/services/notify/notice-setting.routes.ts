@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { NOTICE_EVENTS, isNoticeChannel, isNoticeEvent, type NoticeChannel } from '../../../model';
 import { noticeSettingCalls, type NoticeSettingRow, type NoticeSettings } from '../../../model/calls/notify';
-import { authOf, requireAuth } from '../../access/auth-context';
+import { authOf, requireAuth, type AuthContext } from '../../access/auth-context';
 import { inputOf } from '../../access/input.util';
 import type { Db } from '../../db/database';
 import { serveCall } from '../../http/calls';
@@ -11,6 +11,12 @@ import { withTenant } from '../../kernel/rls/tenant-scope';
 
 
 type Who = { clientId: number; userId: number };
+
+/** The caller whose settings these are: a user of a company (the platform's super administrator has none). */
+export function whoOf(auth: AuthContext): Who {
+  if (auth.clientId == null) throw forbidden();
+  return { clientId: auth.clientId, userId: auth.userId };
+}
 
 async function reachOf(db: Db, who: Who): Promise<NoticeSettings['reach']> {
   const u = (await sql<{ email: string | null; wecom_id: string | null; dingtalk_id: string | null }>`select email, wecom_id, dingtalk_id from users
@@ -69,11 +75,7 @@ export async function saveNoticeSetting(db: Db, who: Who, input: { event: unknow
  * `{ event, reset: true }`. Always the caller's own rows in the caller's own company.
  */
 export async function noticeSettingRoutes(app: FastifyInstance): Promise<void> {
-  const who = (req: Parameters<typeof authOf>[0]): Who => {
-    const auth = authOf(req);
-    if (auth.clientId == null) throw forbidden();
-    return { clientId: auth.clientId, userId: auth.userId };
-  };
+  const who = (req: Parameters<typeof authOf>[0]): Who => whoOf(authOf(req));
   serveCall(app, noticeSettingCalls.mine, { preHandler: requireAuth }, async (req) => readNoticeSettings(app.db, who(req)));
   serveCall(app, noticeSettingCalls.save, { preHandler: requireAuth }, async (req) => {
     const input = inputOf(req) as Record<string, unknown>;

@@ -1,11 +1,9 @@
 import { sql } from 'kysely';
 import { dictValueLabel } from '../../../model/dictionaries';
 import { noticeSetting } from '../../../model/entities/notice.entity';
-import type { AuthContext } from '../../access/auth-context';
-import { forbidden } from '../../http/errors';
 import { registerViewScope } from '../../resources/view-reader';
 import { registerViewWriter } from '../../resources/view-writer';
-import { readNoticeSettings, saveNoticeSetting } from './notice-setting.routes';
+import { readNoticeSettings, saveNoticeSetting, whoOf } from './notice-setting.routes';
 
 /**
  * The centre's notification settings as the view `noticesetting` (issue 30): its rows are the
@@ -13,11 +11,6 @@ import { readNoticeSettings, saveNoticeSetting } from './notice-setting.routes';
  * given the caller's company, which the scope keeps; a save and 取消我的设置 store through the same
  * calls' rules, so nobody reads or writes another person's settings.
  */
-const whoOf = (auth: AuthContext) => {
-  if (auth.clientId == null) throw forbidden();
-  return { clientId: auth.clientId, userId: auth.userId };
-};
-
 registerViewScope(noticeSetting.name, async (auth) => ({ where: sql`t.client_id = ${whoOf(auth).clientId}`, tenant: whoOf(auth).clientId }), {
   // A row's id is the person's and the event's place (the user's id, then two digits), so nobody's id names another person's row.
   rows: async ({ db, auth, language }) => (await readNoticeSettings(db, whoOf(auth))).events.map((e, i) => ({
