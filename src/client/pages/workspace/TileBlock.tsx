@@ -1,5 +1,4 @@
-import { useCallback, useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useMemo } from 'react';
 import { useNavigate } from 'react-router-dom';
 import '../../../../reports';
 import type { Label } from '../../../model';
@@ -8,6 +7,8 @@ import { useCall } from '../../api/calls';
 import { useReportTheme } from '../../engine/report/report-theme';
 import { TileView } from '../visual/tiles/TileView';
 import { useSocketReload } from '../../engine/report/wall-parts';
+import { useTr } from './board-block-kit';
+import { T } from './board-texts';
 
 const FAILED: Label = { zh: '加载失败', en: 'Could not be loaded' };
 const BOARD = { text: '#242424', muted: '#616161', border: '#e0e0e0' };
@@ -19,9 +20,7 @@ const BOARD = { text: '#242424', muted: '#616161', border: '#e0e0e0' };
  * with exactly its filters, as on the tower; it runs again when a committed write names its dataset.
  */
 export function TileBlock({ tile, height }: { tile: TileRow; height: number }) {
-  const { i18n } = useTranslation();
-  const en = i18n.language === 'en';
-  const tr = useCallback((l: Label) => (en ? l.en : l.zh), [en]);
+  const tr = useTr();
   const navigate = useNavigate();
   const { theme } = useReportTheme();
   const { data: run, error, mutate, isValidating } = useCall(tileCalls.run, { id: tile.id }, { quiet: true });
@@ -30,7 +29,7 @@ export function TileBlock({ tile, height }: { tile: TileRow; height: number }) {
     return type === 'report.dataset' && Array.isArray(reports) && reports.includes(tile.report);
   }, mutate, 300);
   const look = useMemo(() => ({ theme, ...BOARD }), [theme]);
-  const drill = (url: string) => navigate(url, { state: { back: '/mydash', backLabel: tr({ zh: '我的看板', en: 'My dashboard' }) } });
+  const drill = (url: string) => navigate(url, { state: { back: '/mydash', backLabel: tr(T.mydash) } });
   return (
     <div data-testid={`board-tile-${tile.id}`} data-value={run?.value ?? ''} data-reloading={isValidating ? '1' : '0'} style={{ display: 'flex', flexDirection: 'column', minHeight: height }}>
       <TileView testId={`board-tile-${tile.id}-view`} spec={tile} run={run ?? null} loading={!run && !error} error={error ? tr(FAILED) : null} look={look} tr={tr} height={height} onDrill={drill} />

@@ -1,9 +1,8 @@
 import { Spinner } from '@fluentui/react-components';
-import { useCallback, useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useMemo } from 'react';
 import '../../../../reports';
 import { defaultRange } from '../../../../reports/control-tower';
-import { dashboardQuery, type DashboardWidget, type Label } from '../../../model';
+import { dashboardQuery, type DashboardWidget } from '../../../model';
 import { periodRange, type WidgetSettings } from '../../../model/widget-settings';
 import { reportCalls } from '../../../model/calls/reports';
 import { useCall } from '../../api/calls';
@@ -14,8 +13,8 @@ import { T } from '../../engine/report/dashboard-texts';
 import { isDashboardRefresh } from '../../engine/report/dashboard.logic';
 import { useCharts, useDrill } from '../../engine/report/use-dashboard';
 import { useSocketReload } from '../../engine/report/wall-parts';
-
-const BACK: Label = { zh: '我的看板', en: 'My dashboard' };
+import { useTr } from './board-block-kit';
+import { T as BoardT } from './board-texts';
 
 /**
  * One control tower widget on a personal board: the tower's declared widget (the source the user's
@@ -26,9 +25,7 @@ const BACK: Label = { zh: '我的看板', en: 'My dashboard' };
  * behind the element (`useDrill`, with the way back), and it reloads on the dashboards' socket messages.
  */
 export function TowerWidgetBlock({ widget: w, settings, height }: { widget: DashboardWidget; settings?: WidgetSettings; height: number }) {
-  const { i18n } = useTranslation();
-  const en = i18n.language === 'en';
-  const tr = useCallback((l: Label | string) => (typeof l === 'string' ? l : en ? l.en : l.zh), [en]);
+  const tr = useTr();
   const { theme } = useReportTheme();
   // The widget's own period (board settings), else the tower's default range.
   const filters = useMemo(() => {
@@ -43,7 +40,7 @@ export function TowerWidgetBlock({ widget: w, settings, height }: { widget: Dash
   const loaded = useMemo(() => (result || error ? { [w.key]: { result: result ?? null, error: Boolean(error) } } : {}), [w.key, result, error]);
   const tops = useMemo(() => ({ [w.key]: settings?.top }), [w.key, settings?.top]);
   const { empty, data } = useCharts(widgets, loaded, tr, tops)[w.key];
-  const drill = useDrill(tr(BACK));
+  const drill = useDrill(tr(BoardT.mydash));
   if (error) return <div style={{ height, display: 'grid', placeItems: 'center', color: '#a4262c' }}>{tr(T.failed)}</div>;
   if (!result) return <div style={{ height, display: 'grid', placeItems: 'center' }}><Spinner size="small" /></div>;
   // An empty widget says what the tower's declaration says of it (no stock alert is good news).

@@ -1,4 +1,5 @@
 import { makeStyles, tokens } from '@fluentui/react-components';
+import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Label } from '../../../model/entity';
 
@@ -20,7 +21,8 @@ export const useBlockStyles = makeStyles({
   appIcon: { background: tokens.colorBrandBackground2 },
 });
 
+/** A label (or a text as it is) in the interface language; the same function while the language stays. */
 export const useTr = () => {
-  const { i18n } = useTranslation();
-  return (l: Label) => (i18n.language === 'en' ? l.en : l.zh);
+  const en = useTranslation().i18n.language === 'en';
+  return useCallback((l: Label | string) => (typeof l === 'string' ? l : en ? l.en : l.zh), [en]);
 };

@@ -34,6 +34,5 @@ export const T = {
   emptyBoard: { zh: '看板上还没有组件。打开组件市场添加常用的组件。', en: 'Nothing on the board yet. Open the widget market to add the widgets you use.' },
   noApps: { zh: '还没有订阅应用。在应用市场订阅常用模块，即可从这里一键进入。', en: 'No apps yet. Subscribe to the modules you use in the app market to open them from here.' },
   openMarket: { zh: '打开应用市场', en: 'Open the app market' },
-  loading: { zh: '加载中', en: 'Loading' },
   failed: { zh: '加载失败', en: 'Could not be loaded' },
 } satisfies Record<string, Label>;
