@@ -18,8 +18,9 @@
  * Options: B5_BASE_CLIENT_DIR, another build of the client (the one before a change, say) measured beside
  * B5_CLIENT_DIR in the same run: a second server on a copy of the data serves it, first usable alternates
  * among the three, and it runs the same motion, drags and cascades. B5_TRACE=1: a Chromium trace of the
- * month zoom's sideways scroll (2 s) on each side, the renderer main thread's busiest events by self
- * time in the report, the trace kept in .tmp/b5-trace-<side>.json. B5_SEED_CACHE: see `seedScale`.
+ * month zoom's sideways scroll (2 s) on each side, the renderer main thread's busy time, its CPU time
+ * and its busiest events by CPU self time in the report, the trace kept in .tmp/b5-trace-<side>.json.
+ * B5_SEED_CACHE: see `seedScale`.
  *
  * Data (tests/support/board-scale-seed.ts): 300 lines in 30 workshops, on every line bars back to back
  * (1-3 days each) from the range's first day, B5_BARS in all, one plan per bar, each about 80 % of its
@@ -240,7 +241,7 @@ const newSide = (): Side => ({ usable: [], drag: [], cascade: [], heap: 0, motio
 /** The trace's categories: the main thread's tasks and the compositor's steps (commit, layers). */
 const TRACE_CATEGORIES = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'toplevel', 'cc', 'blink', 'v8.execute'];
 
-/** A Chromium trace of the month zoom's sideways scroll (30 px a frame for 2 s, as `motion`); the renderer main thread's busiest events by self time. */
+/** A Chromium trace of the month zoom's sideways scroll (30 px a frame for 2 s, as `motion`); the renderer main thread's busy and CPU time and its busiest events (`mainThreadSummary`). */
 async function traceMonthScroll(browser: Browser, page: Page, name: string): Promise<string> {
   await page.evaluate(async () => {
     const raf = () => new Promise<number>((ok) => requestAnimationFrame(() => ok(performance.now())));
