@@ -3,6 +3,7 @@ import { ArrowClockwise20Regular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
+import { labelIn } from '../../model/label-text';
 import type { TabsPageDecl } from '../../model/tabs-page';
 import { resolvedPageOf } from '../api/resolved-page';
 import { access } from '../session/access-state';
@@ -24,17 +25,16 @@ function DeclaredList({ opt, height, slots }: { opt: string; height: number | un
  */
 export function TabsPage({ decl, slots }: { decl: TabsPageDecl; slots?: Record<string, ListSlots> }) {
   const { t, i18n } = useTranslation();
-  const en = i18n.language === 'en';
   const [params, setParams] = useSearchParams();
   const { dashroles } = useSnapshot(access);
   const tab = decl.tabs.find((x) => x.key === params.get('tab')) ?? decl.tabs[0];
   const lists = tab.lists.filter((l) => !l.roles || l.roles.some((r) => dashroles.includes(r)));
   return (
     <div style={{ display: 'grid', gap: 12, maxWidth: 1400 }} data-testid={decl.testId}>
-      <PageHead title={en ? decl.title.en : decl.title.zh} explain={decl.explain && (en ? decl.explain.en : decl.explain.zh)}
+      <PageHead title={labelIn(decl.title, i18n.language)} explain={decl.explain && labelIn(decl.explain, i18n.language)}
         aside={<Button icon={<ArrowClockwise20Regular />} onClick={() => window.location.reload()}>{t('ui.common.refresh')}</Button>} />
       <TabList selectedValue={tab.key} onTabSelect={(_, d) => setParams({ tab: String(d.value) })}>
-        {decl.tabs.map((x) => <Tab key={x.key} value={x.key} data-testid={`tab-${x.key}`}>{en ? x.label.en : x.label.zh}</Tab>)}
+        {decl.tabs.map((x) => <Tab key={x.key} value={x.key} data-testid={`tab-${x.key}`}>{labelIn(x.label, i18n.language)}</Tab>)}
       </TabList>
       {lists.map((l) => <DeclaredList key={l.opt} opt={l.opt} height={lists.length > 1 ? (l.height ?? 460) : l.height} slots={slots?.[l.opt]} />)}
     </div>

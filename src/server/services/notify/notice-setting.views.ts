@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { dictValueLabel } from '../../../model/dictionaries';
+import { labelIn } from '../../../model/label-text';
 import { noticeSetting } from '../../../model/entities/notice.entity';
 import { registerViewScope } from '../../resources/view-reader';
 import { registerViewWriter } from '../../resources/view-writer';
@@ -14,7 +15,7 @@ import { readNoticeSettings, saveNoticeSetting, whoOf } from './notice-setting.r
 registerViewScope(noticeSetting.name, async (auth) => ({ where: sql`t.client_id = ${whoOf(auth).clientId}`, tenant: whoOf(auth).clientId }), {
   // A row's id is the person's and the event's place (the user's id, then two digits), so nobody's id names another person's row.
   rows: async ({ db, auth, language }) => (await readNoticeSettings(db, whoOf(auth))).events.map((e, i) => ({
-    id: auth.userId * 100 + i + 1, version: 1, client_id: auth.clientId, event: e.event, name: dictValueLabel('notify_event', e.event)[language === 'en' ? 'en' : 'zh'], channels: e.channels, source: e.source, company_channels: e.company ?? [],
+    id: auth.userId * 100 + i + 1, version: 1, client_id: auth.clientId, event: e.event, name: labelIn(dictValueLabel('notify_event', e.event), language), channels: e.channels, source: e.source, company_channels: e.company ?? [],
   })),
 });
 
