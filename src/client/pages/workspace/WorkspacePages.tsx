@@ -126,12 +126,17 @@ export function MenuGuidePage() {
   );
 }
 
-function GroupPage({ code }: { code: string | undefined }) {
+/**
+ * /workspace/menuindex/{opt}: the entries of one menu group; /{menumodule}: a module's landing page
+ * (the login reply's menu_modules), the same entries. Another code is not found.
+ */
+export function MenuIndexPage() {
   const s = useStyles();
+  const { opt, menumodule } = useParams();
   const user = useSnapshot(access);
   const lang = currentLanguage();
   const menus = user.menus as typeof access.menus;
-  const group = menus.find((g) => g.CODE === code);
+  const group = menus.find((g) => g.CODE === (opt ?? menumodule));
   if (!group) return <NotFoundPage />;
   return (
     <div className={s.page} data-testid="menu-index">
@@ -141,14 +146,4 @@ function GroupPage({ code }: { code: string | undefined }) {
   );
 }
 
-/** /workspace/menuindex/{opt}: the entries of one menu group. */
-export function MenuIndexPage() {
-  const { opt } = useParams();
-  return <GroupPage code={opt} />;
-}
-
-/** /{menumodule}: a module's landing page (the login reply's menu_modules); others are not found. */
-export function MenuModulePage() {
-  const { menumodule } = useParams();
-  return <GroupPage code={menumodule} />;
-}
+export const MenuModulePage = MenuIndexPage;
