@@ -3,11 +3,11 @@ import { resolve } from 'node:path';
 import { runInNewContext } from 'node:vm';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { defaultRange } from '../../../reports/tower-range';
-import { askTower, askTowerEarly, towerAddress, towerQuery } from '../pages/visual/tower-early';
+import { askTower, askTowerEarly, towerAddress, towerNow, towerQuery } from '../pages/visual/tower-early';
 import { REFRESH_MARGIN_SECONDS } from '../session/guard';
 import { EARLY_PROFILE_URL, loadProfile } from '../session/session-flow';
 import { access } from '../session/access-state';
-import { earlySettled, takeEarlyNow, type EarlyCall } from './early-calls';
+import { dropEarly, earlySettled, peekEarlyNow, takeEarlyNow, type EarlyCall } from './early-calls';
 import { EARLY_TILES_URL } from '../pages/visual/tiles/tile-layout';
 
 import { withPreloads } from '../../../scripts/vite-early-calls.mjs';
@@ -182,6 +182,22 @@ describe("the app's side of the early calls", () => {
     w.__tilesEarly = { url: EARLY_TILES_URL, lang: 'zh-CN', reply: Promise.resolve(null), by: 'document', done: true, data: null };
     expect(takeEarlyNow('__tilesEarly', EARLY_TILES_URL)).toBeNull();
     expect(w.__tilesEarly.url).toBe(EARLY_TILES_URL);
+  });
+
+  it("lets a render read the tower's reply that is in as often as React renders, until the mounted tower takes it; then it is asked afresh", async () => {
+    stub('/visual/control-tower');
+    answer({ widgets: { fresh: true } });
+    const q = towerQuery(defaultRange(new Date().toISOString().slice(0, 10)), false, '');
+    w.__towerEarly = { url: towerAddress(q), lang: 'zh-CN', reply: Promise.resolve({ widgets: { early: true } }), by: 'document', done: true, data: { widgets: { early: true } } };
+    // A render thrown away and started over reads the same reply.
+    expect(towerNow(q)).toEqual({ widgets: { early: true } });
+    expect(towerNow(q)).toEqual({ widgets: { early: true } });
+    expect(peekEarlyNow('__towerEarly', '/api/elsewhere')).toBeNull();
+    // Taken at mount: no render and no later load gets it again.
+    dropEarly('__towerEarly');
+    expect(towerNow(q)).toBeNull();
+    expect(await askTower(q)).toEqual({ widgets: { fresh: true } });
+    expect(fetched).toHaveLength(1);
   });
 
   it("lets a page wait for the document's reply before it mounts, no longer than the bound, and not at all when there is none", async () => {
