@@ -1,3 +1,4 @@
+import { labelIn } from '../label-text';
 /**
  * The error table's vocabulary (isomorphic, no texts): each kind's envelope code and HTTP status,
  * and the shape of one table entry. The browser's first chunks import this file only (the codes),
@@ -61,5 +62,5 @@ export function placeholdersOf(text: string): string[] {
 
 /** A part's texts in one language, for the catalogue part of the same area (the one source). */
 export function errorTexts(part: Record<string, ErrorEntry>, language: 'zh-CN' | 'en'): Record<string, string> {
-  return Object.fromEntries(Object.entries(part).map(([key, e]) => [key, language === 'en' ? e.en : e.zh]));
+  return Object.fromEntries(Object.entries(part).map(([key, e]) => [key, labelIn(e, language)]));
 }

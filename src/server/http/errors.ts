@@ -1,5 +1,6 @@
 import type { Language } from '../../model/i18n';
 import { translate } from '../../model/i18n';
+import { labelIn } from '../../model/label-text';
 
 import { ERROR_KINDS, ERRORS, type ErrorAlsoAs, type ErrorKey, type ErrorKeyOf, type ErrorKind, type ErrorParams } from '../../model/errors';
 
@@ -15,7 +16,7 @@ export type FieldError = { key: string; params?: Record<string, unknown> } | str
 function inLanguage(params: Record<string, unknown> | undefined, language: Language): Record<string, unknown> | undefined {
   if (!params) return params;
   const isLabel = (v: unknown): v is { zh: string; en: string } => !!v && typeof v === 'object' && typeof (v as { zh?: unknown }).zh === 'string' && typeof (v as { en?: unknown }).en === 'string' && Object.keys(v).length === 2;
-  return Object.fromEntries(Object.entries(params).map(([k, v]) => [k, isLabel(v) ? (language === 'en' ? v.en : v.zh) : v]));
+  return Object.fromEntries(Object.entries(params).map(([k, v]) => [k, isLabel(v) ? labelIn(v, language) : v]));
 }
 
 type ErrorOptions<K extends ErrorKey> = {

@@ -1,4 +1,4 @@
-import { requireEntity, type EntityDef, type Language } from '../../model';
+import { requireEntity, type EntityDef } from '../../model';
 import { AppError, forbidden, notFound } from '../http/errors';
 import { withTenant } from '../kernel/rls';
 import { parseIds, parseVersion, type Row } from './document-input';
@@ -9,7 +9,6 @@ import { actorOf, type ResourceContext } from './resource.service';
 import { transitionParams, transitionRow } from './transition-stage';
 import { labelIn } from '../../model/label-text';
 
-const label = (l: { zh: string; en: string }, language: Language) => labelIn(l, language);
 
 /**
  * A domain's own words for a master whose state a line's transition does not run in (an order
@@ -63,7 +62,7 @@ export async function runLineAction(ctx: ResourceContext, entity: EntityDef, act
       if (version !== null && ids.length === 1 && Number(row.version) !== version) throw new AppError('err.staleVersion');
       const m = masters.get(Number(row[line.foreignKey]))!;
       if (master.states && !transition.from.includes(String(m[master.states.field])))
-        throw masterRefusals.get(entity.name)?.(m) ?? new AppError('res.transitionNotAllowed', { params: { action: label(transition.label, ctx.language) } });
+        throw masterRefusals.get(entity.name)?.(m) ?? new AppError('res.transitionNotAllowed', { params: { action: labelIn(transition.label, ctx.language) } });
       const result = await transitionRow({ ...stage, master: m }, row);
       if (result !== undefined) out.push(result);
     }

@@ -29,7 +29,6 @@ export { parseId, parseIds } from './document-input';
  */
 export type ResourceContext = { db: Db; auth: AuthContext | null; ip: string | null; language: Language; now?: Date };
 
-const label = (l: { zh: string; en: string }, language: Language) => labelIn(l, language);
 
 function tenantOf(ctx: ResourceContext): AuthContext {
   if (!ctx.auth) throw new AppError('err.unauthorized');
@@ -201,7 +200,7 @@ export async function removeDocuments(ctx: ResourceContext, entity: EntityDef, b
       const used = await sql`select 1 from ${tbl(ref.entity)} t where t.client_id = ${clientId}
         and ${col(ref.field.key)} in (${sql.join(ids.map((i) => sql`${i}`))})
         ${selfTree ? sql`and t.id not in (${sql.join(ids.map((i) => sql`${i}`))})` : sql``} limit 1`.execute(tx);
-      if (used.rows.length) throw new AppError('res.referencedBy', { params: { entity: label(ref.entity.label, ctx.language) } });
+      if (used.rows.length) throw new AppError('res.referencedBy', { params: { entity: labelIn(ref.entity.label, ctx.language) } });
     }
     await removeWholeDocuments(writeContext(tx, actorOf(auth, clientId, ctx.ip), 'form', { scope }), entity, rows);
     for (const hook of hooksOf(entity)) await hook.afterRemove?.({ tx, actor: actorOf(auth, clientId, ctx.ip), clientId, entity, rows });
@@ -233,7 +232,7 @@ export async function runAction(ctx: ResourceContext, entity: EntityDef, action:
   // Params of the transition (a reject reason, ...) run the same field validation as a save; they
   // are checked once the rows are known to exist, so another tenant's id is a 404 whatever the body.
   const { params, errors } = transitionParams(transition, body);
-  const actionLabel = transition ? label(transition.label, ctx.language) : action;
+  const actionLabel = transition ? labelIn(transition.label, ctx.language) : action;
 
   const data = await withTenant(ctx.db, clientId, async (tx) => {
     const rows = await loadRows(tx, entity, clientId, ids, scope, true);
@@ -267,13 +266,13 @@ function changeLabel(entity: EntityDef, field: string, language: Language): stri
     const child = entity.children?.find((c) => c.key === m[1]);
     const childEntity = child ? requireEntity(child.entity) : null;
     const f = childEntity?.fields.find((x) => x.key === m[3]);
-    return `${child ? label(child.label, language) : m[1]} #${m[2]} ${f ? label(f.label, language) : m[3]}`;
+    return `${child ? labelIn(child.label, language) : m[1]} #${m[2]} ${f ? labelIn(f.label, language) : m[3]}`;
   }
   const f = entity.fields.find((x) => x.key === field);
-  if (f) return label(f.label, language);
+  if (f) return labelIn(f.label, language);
   // A removal records the system columns too (created by, created at...).
   const system = systemColumn(field);
-  return system ? label(system.label, language) : field;
+  return system ? labelIn(system.label, language) : field;
 }
 
 /**
@@ -335,7 +334,7 @@ export async function documentHistory(ctx: ResourceContext, entity: EntityDef, i
 export function presentHistory<R extends { action: string; changes: Array<{ field: string }> }>(entity: EntityDef, rows: R[], language: Language) {
   const actionLabel = (a: string) => {
     const t = entity.states?.transitions.find((x) => x.action === a);
-    return t ? label(t.label, language) : translate(language, `audit.${a}`);
+    return t ? labelIn(t.label, language) : translate(language, `audit.${a}`);
   };
   return rows.map((r) => ({ ...r, action_label: actionLabel(r.action), changes: r.changes.map((c) => ({ ...c, label: changeLabel(entity, c.field, language) })) }));
 }

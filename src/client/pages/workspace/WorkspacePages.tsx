@@ -12,6 +12,7 @@ import { NotFoundPage } from '../common/CommonPages';
 import { entryTiles, MenuTileGrid } from './board-blocks-apps';
 import { greetingKey, quickLinks } from './greeting';
 import { PersonalBoard } from './PersonalBoard';
+import { labelIn } from '../../../model/label-text';
 
 const useStyles = makeStyles({
   page: { display: 'grid', gap: '20px', maxWidth: '1600px' },
@@ -56,7 +57,7 @@ export function WorkspaceHomePage() {
   const entries = quickLinks(entryTiles(menus, lang), user.favouriteMenus);
   const roles = user.dashroles.map((r) => {
     const label = ROLE_LABELS[r as RoleCode];
-    return label ? (lang === 'en' ? label.en : label.zh) : r;
+    return label ? labelIn(label, lang) : r;
   });
   return (
     <div className={s.page} data-testid="workspace-home">

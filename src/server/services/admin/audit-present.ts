@@ -14,7 +14,6 @@ export type AuditChange = { field: string; old: unknown; new: unknown };
 export type AuditRowIn = { id: number; client_id?: unknown; entity: string; record_id: number | null; action: string; changes: unknown; [k: string]: unknown };
 export type PresentedChange = AuditChange & { label: string; old_text: string | null; new_text: string | null };
 
-const pick = (l: { zh: string; en: string }, language: Language) => labelIn(l, language);
 
 function fieldOf(entity: EntityDef | undefined, key: string): { field: FieldDef | undefined; label: string | null; entity: EntityDef | undefined } {
   if (!entity) return { field: undefined, label: null, entity };
@@ -23,7 +22,7 @@ function fieldOf(entity: EntityDef | undefined, key: string): { field: FieldDef 
     const child = entity.children?.find((c) => c.key === m[1]);
     const childEntity = child ? getEntity(child.entity) : undefined;
     const field = childEntity?.fields.find((f) => f.key === m[3]);
-    return { field, entity: childEntity, label: child && field ? `${pick(child.label, 'zh-CN')}|${pick(child.label, 'en')}|${m[2]}` : null };
+    return { field, entity: childEntity, label: child && field ? `${labelIn(child.label, 'zh-CN')}|${labelIn(child.label, 'en')}|${m[2]}` : null };
   }
   return { field: entity.fields.find((f) => f.key === key), label: null, entity };
 }
@@ -37,13 +36,13 @@ export function valueText(entity: EntityDef | undefined, field: FieldDef | undef
   if (!field) return text;
   if (entity?.states?.field === field.key) {
     const s = entity.states.states.find((x) => x.code === text);
-    if (s) return pick(s.label, language);
+    if (s) return labelIn(s.label, language);
   }
   const dict = field.dict ? getDictionary(field.dict) : undefined;
   if (dict) {
     const parts = field.type === 'multidict' ? text.split(',') : [text];
     return parts.map((p) => dict.items.find((i) => i.value === p) ?? null).every(Boolean)
-      ? parts.map((p) => pick(dict.items.find((i) => i.value === p)!.label, language)).join(',')
+      ? parts.map((p) => labelIn(dict.items.find((i) => i.value === p)!.label, language)).join(',')
       : text;
   }
   return text;
@@ -54,17 +53,17 @@ function changeLabel(entity: EntityDef | undefined, key: string, language: Langu
   const { field, label } = fieldOf(entity, key);
   if (label) {
     const [zh, en, id] = label.split('|');
-    return `${language === 'en' ? en : zh} #${id} ${field ? pick(field.label, language) : key}`;
+    return `${language === 'en' ? en : zh} #${id} ${field ? labelIn(field.label, language) : key}`;
   }
-  if (field) return pick(field.label, language);
+  if (field) return labelIn(field.label, language);
   // A removal records the system columns too (created by, created at...).
   const system = entity ? systemColumn(key) : undefined;
-  return system ? pick(system.label, language) : key;
+  return system ? labelIn(system.label, language) : key;
 }
 
 function actionLabel(entity: EntityDef | undefined, action: string, language: Language): string {
   const t = entity?.states?.transitions.find((x) => x.action === action);
-  if (t) return pick(t.label, language);
+  if (t) return labelIn(t.label, language);
   const own = translate(language, `audit.${action}`);
   if (own !== `audit.${action}`) return own;
   const admin = translate(language, `adminui.auditAction.${action}`);
@@ -72,7 +71,7 @@ function actionLabel(entity: EntityDef | undefined, action: string, language: La
   // Another company's step on a shared document (`maker-rejected`): the state it reached.
   const m = /^\w+-(\w+)$/.exec(action);
   const state = m ? entity?.states?.states.find((s) => s.code === m[1]) : undefined;
-  return state ? pick(state.label, language) : action;
+  return state ? labelIn(state.label, language) : action;
 }
 
 /** The numbers or titles of the records the rows name, each read in its row's company (one query per type and company). */
@@ -119,7 +118,7 @@ export async function presentAudit(tx: Db, rows: AuditRowIn[], language: Languag
     });
     return {
       ...r,
-      entity_label: entity ? pick(entity.label, language) : r.entity,
+      entity_label: entity ? labelIn(entity.label, language) : r.entity,
       record_title: r.record_id ? (titles.get(`${r.entity}:${String(r.record_id)}`) ?? null) : null,
       action_label: actionLabel(entity, r.action, language),
       changes,

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { isLanguage, type Label, type Language } from '../../../model';
+import { isLanguage, type Language } from '../../../model';
 import { SAMPLE_MENU, sampleRequest, sampleType } from '../../../model/entities/samplerequest.entity';
 import { listOf } from '../../../model/entities/style.entity';
 import type { AuthContext } from '../../access/auth-context';
@@ -38,7 +38,6 @@ type Row = Record<string, unknown>;
 type Side = 'out' | 'in';
 const text = (v: unknown): string => (v === null || v === undefined ? '' : String(v));
 const langOf = (auth: AuthContext): Language => (isLanguage(auth.language) ? auth.language : 'zh-CN');
-const label = (l: Label, lang: Language): string => labelIn(l, lang);
 
 async function companyName(tx: Db, id: number): Promise<string> {
   return (await sql<{ name: string }>`select name from clients where id = ${id}`.execute(tx)).rows[0]?.name ?? '';
@@ -120,7 +119,7 @@ async function notifyOther(tx: Db, auth: AuthContext, fromClient: number, other:
 
 function requireSide(ctx: ActionContext, side: Side): void {
   if (ctx.row.direction === side) return;
-  const action = ctx.transition ? label(ctx.transition.label, langOf(ctx.auth)) : '';
+  const action = ctx.transition ? labelIn(ctx.transition.label, langOf(ctx.auth)) : '';
   throw new AppError(side === 'out' ? 'dev.sample.requesterOnly' : 'dev.sample.makerOnly', { params: { action } });
 }
 
@@ -144,7 +143,7 @@ async function moveOther(ctx: ActionContext, other: Other, patch: Row, reason: s
 
 function stateText(lang: Language, status: string): string {
   const s = sampleRequest.states!.states.find((x) => x.code === status);
-  return s ? label(s.label, lang) : status;
+  return s ? labelIn(s.label, lang) : status;
 }
 
 /** One action of either side: the comment it leaves, the other record moved, a notice there, both pages told. */
@@ -206,7 +205,7 @@ async function sendSample(ctx: ActionContext) {
   await writeComment(tx, auth, clientId, { ...row, round: 1 }, { kind: 'request', body: text(row.requirements) || null, photoIds: [] }, other);
   const lang = langOf(auth);
   const typeItem = sampleType.items.find((i) => i.value === row.sample_type);
-  await notifyOther(tx, auth, clientId, other, 'dev.sample.notify.requested', { style: `${text(style.code)} ${text(style.name)}`, type: typeItem ? label(typeItem.label, lang) : text(row.sample_type), due: text(row.due_date) }, 'sample.requested');
+  await notifyOther(tx, auth, clientId, other, 'dev.sample.notify.requested', { style: `${text(style.code)} ${text(style.name)}`, type: typeItem ? labelIn(typeItem.label, lang) : text(row.sample_type), due: text(row.due_date) }, 'sample.requested');
   emitChanged(tx, [{ clientId, id: Number(row.id) }, { clientId: target.id, id: copyId }], 'requested');
   // Both lists follow; the copy's arrival is the notice above (with the style, type and due date), so no state notice (no `by`).
   await sharedDocumentChanged(tx, { entity: 'samplerequest', clientId, id: Number(row.id), status: 'requested', from: text(row.status), no: (row.req_no as string | null) ?? null, by: { userId: auth.userId, clientId } });

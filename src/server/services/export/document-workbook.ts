@@ -1,7 +1,7 @@
 import type ExcelJS from 'exceljs';
 import { exceljs } from './exceljs-module';
 import type { FastifyInstance } from 'fastify';
-import { allPages, CELL_FORMAT_TABLE, cellFormatOf, fieldOf, translate, type FieldDef, type Label, type Language } from '../../../model';
+import { allPages, CELL_FORMAT_TABLE, cellFormatOf, fieldOf, translate, type FieldDef, type Language } from '../../../model';
 import { getDictionary } from '../../../model/dictionaries';
 import { formatCell } from '../../../model/excel';
 import { evaluateCondition } from '../../../model/expression';
@@ -28,7 +28,6 @@ import { labelIn } from '../../../model/label-text';
 type Row = Record<string, unknown>;
 
 const TONE_FILL: Record<RowTone['tone'], string> = { danger: 'FFFDE7E9', warning: 'FFFFF4CE', info: 'FFEBF3FC', success: 'FFF1FAF1' };
-const label = (l: Label, lang: Language) => labelIn(l, lang);
 
 /** A field's cell: its value as the document shows it, with the number format its type keeps. */
 function cellOf(def: FieldDef | undefined, row: Row, key: string, lang: Language): { value: unknown; numFmt?: string } {
@@ -36,7 +35,7 @@ function cellOf(def: FieldDef | undefined, row: Row, key: string, lang: Language
   if (v === null || v === undefined || v === '' || !def) return { value: v === null || v === undefined ? null : String(v) };
   if (def.dict) {
     const item = getDictionary(def.dict)?.items.find((i) => i.value === String(v));
-    return { value: item ? label(item.label, lang) : String(v) };
+    return { value: item ? labelIn(item.label, lang) : String(v) };
   }
   if (isReferenceType(def.type)) return { value: String(row[`${key}__label`] ?? v) };
   if (def.type === 'boolean') return { value: translate(lang, v === true || v === 'true' ? 'engine.yes' : 'engine.no') };
@@ -58,16 +57,16 @@ function addCells(ws: ExcelJS.Worksheet, cells: Array<{ value: unknown; numFmt?:
 export async function documentWorkbook(resolved: ResolvedPage, record: Row, lang: Language): Promise<Buffer> {
   const { entity, page } = resolved;
   const wb = new (await exceljs()).Workbook();
-  const ws = addSheet(wb, label(entity.label, lang));
+  const ws = addSheet(wb, labelIn(entity.label, lang));
   const code = entity.codeField ? String(record[entity.codeField] ?? '') : '';
-  addCells(ws, [{ value: `${label(entity.label, lang)} ${code}`.trim() }]).font = { bold: true, size: 14 };
+  addCells(ws, [{ value: `${labelIn(entity.label, lang)} ${code}`.trim() }]).font = { bold: true, size: 14 };
   for (const f of documentFields(resolved)) {
     addCells(ws, [{ value: lang === 'en' ? f.labelEn : f.label }, cellOf(f.def, record, f.field, lang)]).getCell(1).font = { bold: true };
   }
   for (const grid of resolved.children) {
     ws.addRow([]);
-    addCells(ws, [{ value: label(grid.child.label, lang) }]).font = { bold: true };
-    const head = addCells(ws, grid.columns.map((c) => ({ value: label(c.label, lang) })));
+    addCells(ws, [{ value: labelIn(grid.child.label, lang) }]).font = { bold: true };
+    const head = addCells(ws, grid.columns.map((c) => ({ value: labelIn(c.label, lang) })));
     head.font = { bold: true };
     head.eachCell((c) => { c.fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: 'FFE8EEF7' } }; });
     for (const line of (record[grid.child.key] as Row[] | undefined) ?? []) {
@@ -79,7 +78,7 @@ export async function documentWorkbook(resolved: ResolvedPage, record: Row, lang
   const signatures = page.document?.signatures ?? [];
   if (signatures.length) {
     ws.addRow([]);
-    addCells(ws, signatures.map((s) => ({ value: `${label(s, lang)} ________________` })));
+    addCells(ws, signatures.map((s) => ({ value: `${labelIn(s, lang)} ________________` })));
   }
   ws.columns.forEach((c, i) => { c.width = i === 0 ? 20 : 16; });
   return Buffer.from(await wb.xlsx.writeBuffer());
@@ -100,7 +99,7 @@ export async function documentWorkbookRoutes(app: FastifyInstance): Promise<void
       await assertCan(ctx.auth, entity.menuCode, 'export', ctx);
       const record = await viewDocument(ctx, entity, (req.query as Row).id);
       const code = entity.codeField ? String(record[entity.codeField] ?? '') : String(record.id);
-      return attachment(reply, `${label(entity.label, language)} ${code}.xlsx`).send(await documentWorkbook(resolved, record, language));
+      return attachment(reply, `${labelIn(entity.label, language)} ${code}.xlsx`).send(await documentWorkbook(resolved, record, language));
     });
   }
 }

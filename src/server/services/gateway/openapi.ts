@@ -19,11 +19,10 @@ const NATURE_SCHEMA: Record<string, Json> = {
   structure: {},
 };
 
-const label = (l: { zh: string; en: string }, language: Language) => labelIn(l, language);
 
 function fieldSchema(field: FieldDef, language: Language): Json {
   const spec = FIELD_TYPE_TABLE[field.type];
-  const base: Json = { ...(NATURE_SCHEMA[spec.nature] ?? {}), title: label(field.label, language), 'x-field-type': field.type };
+  const base: Json = { ...(NATURE_SCHEMA[spec.nature] ?? {}), title: labelIn(field.label, language), 'x-field-type': field.type };
   if (field.type === 'date') base.format = 'date';
   if (field.type === 'datetime') base.format = 'date-time';
   if (field.dict) base['x-dictionary'] = field.dict;
@@ -38,9 +37,9 @@ function entitySchema(entity: EntityDef, language: Language): Json {
     version: { type: 'integer', description: language === 'en' ? 'Read version; a save or remove must send it back' : '读取时的版本号，保存和删除时原样带回' },
   };
   for (const f of entity.fields) properties[f.key] = fieldSchema(f, language);
-  for (const c of entity.children ?? []) properties[c.key] = { type: 'array', items: { type: 'object' }, title: label(c.label, language) };
+  for (const c of entity.children ?? []) properties[c.key] = { type: 'array', items: { type: 'object' }, title: labelIn(c.label, language) };
   const required = entity.fields.filter((f) => f.required && !f.readonly).map((f) => f.key);
-  return { type: 'object', title: label(entity.label, language), properties, ...(required.length ? { required } : {}) };
+  return { type: 'object', title: labelIn(entity.label, language), properties, ...(required.length ? { required } : {}) };
 }
 
 const envelope = (data: Json): Json => ({
@@ -62,7 +61,7 @@ const ERROR_REPLIES: Json = {
 function pathsOf(entity: EntityDef, access: KeyScope['access'], language: Language): Json {
   const ref = { $ref: `#/components/schemas/${entity.name}` };
   const tag = [entity.name];
-  const name = label(entity.label, language);
+  const name = labelIn(entity.label, language);
   const paths: Json = {
     [`/${entity.name}/page`]: {
       get: {
@@ -97,7 +96,7 @@ function pathsOf(entity: EntityDef, access: KeyScope['access'], language: Langua
     for (const p of t.params ?? []) params[p.key] = fieldSchema(p, language);
     paths[`/${entity.name}/action/${t.action}`] = {
       post: {
-        tags: tag, summary: `${name}: ${label(t.label, language)} (${t.from.join(', ')} → ${t.to ?? t.from.join(', ')})`, operationId: `${entity.name}_${t.action.replace(/\W/g, '_')}`,
+        tags: tag, summary: `${name}: ${labelIn(t.label, language)} (${t.from.join(', ')} → ${t.to ?? t.from.join(', ')})`, operationId: `${entity.name}_${t.action.replace(/\W/g, '_')}`,
         requestBody: { required: true, content: { 'application/json': { schema: { type: 'object', required: ['ids'], properties: { ids: { type: 'array', items: { type: 'integer' } }, version: { type: 'integer' }, ...params } } } } },
         responses: { '200': reply('changed records', { type: 'object', properties: { rows: { type: 'array', items: ref } } }), ...ERROR_REPLIES },
       },
@@ -136,7 +135,7 @@ export function openApiDocument(input: OpenApiInput): Json {
     },
     servers: [{ url: `${input.serverUrl.replace(/\/$/, '')}/api/${input.prefix}` }],
     security: [{ apiKey: [] }],
-    tags: sorted.map((s) => ({ name: s.entity.name, description: `${label(s.entity.label, language)} (${s.access})` })),
+    tags: sorted.map((s) => ({ name: s.entity.name, description: `${labelIn(s.entity.label, language)} (${s.access})` })),
     paths,
     components: { securitySchemes: { apiKey: { type: 'apiKey', in: 'header', name: 'X-Api-Key' } }, schemas },
   };

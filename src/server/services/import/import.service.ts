@@ -142,7 +142,6 @@ class FatalImport extends Error {
 /** Raised at the end of an all-or-nothing write that found errors, to roll the transaction back. */
 class RollbackImport extends Error {}
 
-const label = (l: { zh: string; en: string }, language: Language) => labelIn(l, language);
 
 /** How the key of a document grouped by its order fields starts (no code starts so: it is never looked up). */
 const GROUP_KEY = '\u0001group:';
@@ -389,7 +388,7 @@ class ImportRun {
           meta = parseMeta(ev.rows);
           if (meta && meta.entity !== this.entity.name) {
             const actual = getEntity(meta.entity);
-            throw new FatalImport({ key: 'excel.wrongTemplate', params: { actual: actual ? label(actual.label, this.language) : meta.entity, expected: label(this.entity.label, this.language) } });
+            throw new FatalImport({ key: 'excel.wrongTemplate', params: { actual: actual ? labelIn(actual.label, this.language) : meta.entity, expected: labelIn(this.entity.label, this.language) } });
           }
           continue;
         }
@@ -541,7 +540,7 @@ class ImportRun {
     if (column) return { col: idx!, header: headerText(column, this.language, false), field: column.field };
     const owner = childKey ? this.children.find((c) => c.key === childKey)?.entity : this.entity;
     const field = owner?.fields.find((f) => f.key === fieldKey) ?? null;
-    return { col: -1, header: field ? label(field.label, this.language) : fieldKey, field };
+    return { col: -1, header: field ? labelIn(field.label, this.language) : fieldKey, field };
   }
 
   private addError(row: number, fieldKey: string, message: MessageRef, cells: unknown[], childKey?: string, at?: { col: number; header: string }): void {

@@ -6,6 +6,7 @@ import { notifyUser } from '../../realtime';
 import { SYSTEM_SCOPE, TENANT_SETTING, tenantSettingValue } from '../../kernel/rls/rls-policy';
 import { currentScope } from '../../kernel/rls/tenant-scope';
 import { wakeOutboxSenders } from './outbox.sender';
+import { labelIn } from '../../../model/label-text';
 
 /** What a module asks to tell users; `doc_no` names the document by its number, never an id. */
 export type NoticeInput = {
@@ -71,7 +72,7 @@ const isLabel = (v: unknown): v is { zh: string; en: string } =>
 /** A notice's parameters in one language: labels `{ zh, en }` become that language's text. */
 function paramsIn(lang: string, params: Record<string, unknown> | undefined): Record<string, unknown> | undefined {
   if (!params) return params;
-  return Object.fromEntries(Object.entries(params).map(([k, v]) => [k, isLabel(v) ? (lang === 'en' ? v.en : v.zh) : v]));
+  return Object.fromEntries(Object.entries(params).map(([k, v]) => [k, isLabel(v) ? labelIn(v, lang) : v]));
 }
 
 /**

@@ -8,6 +8,7 @@ import { loadTenantDictionaries } from '../../kernel/dictionaries/tenant-diction
 import { boardLinesAndCalendar } from './planning.board-cache';
 import { checkRange, scenarioRow, type BoardReadQuery, type LineSams } from './planning.service';
 import { num } from '../../db/row-values';
+import { labelIn } from '../../../model/label-text';
 
 /**
  * The board's read (issue 11, issue 31): the whole board (`boardData`, one object per bar) and the
@@ -226,7 +227,7 @@ export async function readBoardColumns(tx: Db, clientId: number, q: BoardReadQue
   const own = raw ? (await loadTenantDictionaries(tx, clientId)).items : undefined;
   const label = (category: string) => {
     const l = dictValueLabel('product_category', category, own);
-    return q.language === 'en' ? l.en : l.zh;
+    return labelIn(l, q.language);
   };
   const { bars, load } = boardColumns(raw, cal, sams, label, q.from, q.to);
   const n = days.length;

@@ -10,6 +10,7 @@ import type { Db } from '../../db/database';
 import { boardData } from './planning.board-read';
 import { addSheet } from '../export/sheet-name';
 import { protectTextCells } from '../export/text-cells';
+import { labelIn } from '../../../model/label-text';
 
 /**
  * Excel export of the scheduling board (issue 11): sheet 1 one row per plan and day (line, workshop,
@@ -19,7 +20,6 @@ import { protectTextCells } from '../export/text-cells';
  * (tenant and data permission included), so the sheet shows what the board shows.
  */
 type Row = Record<string, unknown>;
-const label = (l: { zh: string; en: string }, language: Language) => (language === 'en' ? l.en : l.zh);
 
 const HEAD: Record<'zh' | 'en', Record<string, string>> = {
   zh: {
@@ -92,7 +92,7 @@ function addDailySheet(wb: ExcelJS.Workbook, { data, bars, lineById, plans, h, l
   const dict = getDictionary('product_category');
   const catLabel = (c: string) => {
     const it = dict?.items.find((i) => i.value === c);
-    return it ? label(it.label, language) : c;
+    return it ? labelIn(it.label, language) : c;
   };
   const s1 = addSheet(wb, h.daily, { views: [{ state: 'frozen', ySplit: 1 }] });
   // The day's standard minutes are minutes (one decimal, the unit in the header).
