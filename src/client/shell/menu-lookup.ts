@@ -1,5 +1,6 @@
 import { allMenuGroups } from '../../model/menus';
 import type { MenuGroupItem, MenuItem } from '../session/login-reply';
+import { labelIn } from '../../model/label-text';
 
 type Lang = 'zh-CN' | 'en';
 
@@ -14,7 +15,7 @@ export function menuEntryTitle(entry: Pick<MenuItem, 'CODE' | 'TITLE' | 'TITLE_Z
   if (own) return own;
   for (const g of allMenuGroups()) {
     const e = g.entries.find((x) => x.code === entry.CODE);
-    if (e) return language === 'en' ? e.title.en : e.title.zh;
+    if (e) return labelIn(e.title, language);
   }
   return entry.TITLE;
 }
@@ -23,7 +24,7 @@ export function menuGroupTitle(group: Pick<MenuGroupItem, 'CODE' | 'TITLE' | 'TI
   const own = language === 'en' ? group.TITLE_EN : group.TITLE_ZH;
   if (own) return own;
   const g = allMenuGroups().find((x) => x.code === group.CODE);
-  return g ? (language === 'en' ? g.title.en : g.title.zh) : group.TITLE;
+  return g ? labelIn(g.title, language) : group.TITLE;
 }
 
 /** The path part of a menu URL (FURL may carry a query). */

@@ -12,6 +12,7 @@ import { DashboardWidgetCard } from './DashboardWidgetCard';
 import { useDashboard } from './use-dashboard';
 import { WallControls } from './wall-parts';
 import { clockText } from '../../../model/number-text';
+import { labelIn } from '../../../model/label-text';
 
 /** `/visual/{opt}` (wall) and `/workspace/ecindex/{opt}`, `/clientrpt/page/{opt}` (workbench): the dashboard named by opt. */
 export function DashboardRoute({ look = 'wall' }: { look?: 'wall' | 'board' }) {
@@ -22,7 +23,7 @@ export function DashboardRoute({ look = 'wall' }: { look?: 'wall' | 'board' }) {
     const L = LOOKS[look];
     return (
       <div data-testid="dashboard-unknown" style={{ padding: 24, color: L.muted }}>
-        {i18n.language === 'en' ? T.unknown.en : T.unknown.zh}: {opt}
+        {labelIn(T.unknown, i18n.language)}: {opt}
       </div>
     );
   }

@@ -8,6 +8,7 @@ import { badgeShown, orderedRows, rowText, type ListBlock as ListBlockDef, type 
 import { callApi, useCall } from '../../api/calls';
 import { access } from '../../session/access-state';
 import { onSocketMessage } from '../../session/notification-socket';
+import { labelIn } from '../../../model/label-text';
 
 const T = {
   failed: { zh: '加载失败', en: 'Could not be loaded' },
@@ -43,7 +44,7 @@ const useStyles = makeStyles({
 export function ListBlock({ def, testId, since }: { def: ListBlockDef; testId: string; since: (at: string) => string }) {
   const s = useStyles();
   const { i18n } = useTranslation();
-  const tr = (l: Label) => (i18n.language === 'en' ? l.en : l.zh);
+  const tr = (l: Label) => labelIn(l, i18n.language);
   const navigate = useNavigate();
   const { data, error, mutate } = useCall(def.source, def.input ?? {}, { quiet: true });
   const counter = useCall(def.counter?.source ?? def.source, def.counter ? (def.counter.input ?? {}) : null, { quiet: true });

@@ -4,6 +4,7 @@ import type { CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Label } from '../../../model/entity';
 import { WIDGET_PERIODS, WIDGET_TOPS, type WidgetPeriod, type WidgetSettings } from '../../../model/widget-settings';
+import { labelIn } from '../../../model/label-text';
 
 export const PERIOD_LABELS: Record<WidgetPeriod, Label> = {
   tower: { zh: '与控制塔相同（上月起四个月）', en: 'As the tower (last month + 3)' },
@@ -27,7 +28,7 @@ const T = {
  */
 export function WidgetSettingsMenu({ widgetKey, settings, onChange, buttonStyle }: { widgetKey: string; settings: WidgetSettings | undefined; onChange: (s: WidgetSettings) => void; buttonStyle?: CSSProperties }) {
   const { i18n } = useTranslation();
-  const tr = (l: Label) => (i18n.language === 'en' ? l.en : l.zh);
+  const tr = (l: Label) => labelIn(l, i18n.language);
   const checked = { period: [settings?.period ?? 'tower'], top: [String(settings?.top ?? 'all')] };
   return (
     <Menu

@@ -3,11 +3,12 @@ import { useTranslation } from 'react-i18next';
 import { getReport, type Label, type ReportDef, type ReportMeasure } from '../../../model';
 import { ReportFilterBar } from '../../engine/report/ReportFilterBar';
 import { filtersText } from './alerts/alert-texts';
+import { labelIn } from '../../../model/label-text';
 
 /** The drawers' words in the user's language. */
 export function useTr(): (l: Label) => string {
   const { i18n } = useTranslation();
-  return (l: Label) => (i18n.language === 'en' ? l.en : l.zh);
+  return (l: Label) => labelIn(l, i18n.language);
 }
 
 /**
