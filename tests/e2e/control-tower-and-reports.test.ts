@@ -67,14 +67,17 @@ describe('the control tower and the reports', () => {
     await page.reload();
     await page.waitForSelector('[data-testid=control-tower][data-loaded="1"]', { timeout: 20000 });
     await page.waitForSelector('[data-testid=chart-funnel] canvas', { timeout: 20000 });
+    await page.waitForSelector('[data-testid=tower-tiles][data-loaded="1"]', { timeout: 20000 });
     const first = await page.evaluate(() => {
       const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
       const calls = performance.getEntriesByType('resource').filter((e) => new URL(e.name).pathname === '/api/rptapi/tower');
       const profiles = performance.getEntriesByType('resource').filter((e) => new URL(e.name).pathname === '/api/access/profile');
+      const tiles = performance.getEntriesByType('resource').filter((e) => new URL(e.name).pathname === '/api/rptapi/tiles/board');
       const marks = window as unknown as { __towerEarly?: { by: string }; __profileEarly?: { by: string } };
       return {
         calls: calls.length,
         profiles: profiles.length,
+        tiles: tiles.length,
         beforeScriptsEnded: [...calls, ...profiles].every((c) => c.startTime <= nav.domContentLoadedEventStart),
         by: [marks.__towerEarly?.by ?? null, marks.__profileEarly?.by ?? null],
         // The same script had the shell's and the tower's chunks preloaded (the build wrote their names
@@ -82,7 +85,7 @@ describe('the control tower and the reports', () => {
         preloaded: ['ShellLayout', 'ControlTower', 'charts'].filter((c) => document.head.querySelector(`link[rel=modulepreload][data-early][href^="/assets/${c}-"]`)),
       };
     });
-    expect(first).toEqual({ calls: 1, profiles: 1, beforeScriptsEnded: true, by: ['document', 'document'], preloaded: ['ShellLayout', 'ControlTower', 'charts'] });
+    expect(first).toEqual({ calls: 1, profiles: 1, tiles: 1, beforeScriptsEnded: true, by: ['document', 'document'], preloaded: ['ShellLayout', 'ControlTower', 'charts'] });
     // The scenarios' figures (a second of the database's time at ten million lines) are asked only
     // once the tower's reply is in, not beside it: with the tower's reply held back 1.5 s, they wait.
     await page.waitForFunction(() => performance.getEntriesByType('resource').some((e) => new URL(e.name).pathname === '/api/scmapi/schedule/kpis'), undefined, { timeout: 20000 });

@@ -7,7 +7,7 @@ import type { ChartTheme } from '../../../../../reports/charts';
 import type { Label } from '../../../../model';
 import { tileCalls, type TileBoardItem, type TileBoardReply } from '../../../../model/calls/tiles';
 import { callApi } from '../../../api/calls';
-import { takeEarly, takeEarlyNow } from '../../../api/early-calls';
+import { dropEarly, peekEarlyNow, takeEarly } from '../../../api/early-calls';
 import { readStoredSession } from '../../../kernel/storage';
 import { access } from '../../../session/access-state';
 import { useReloadByDataset } from '../../../engine/report/wall-parts';
@@ -20,8 +20,9 @@ const browserStore = () => (typeof localStorage === 'undefined' ? null : localSt
 
 /** The tiles on the caller's dashboard, asked again (all of them) when a committed write names one of their datasets (`report.dataset`). */
 function useTowerTiles() {
-  // The tiles the document asked before the app's code loaded (early-calls.js), when they are in: drawn in the first frame.
-  const [items, setItems] = useState<TileBoardItem[] | null>(() => takeEarlyNow<TileBoardReply>('__tilesEarly', EARLY_TILES_URL)?.tiles ?? null);
+  // The tiles the document asked before the app's code loaded (early-calls.js), when they are in: drawn in the first frame,
+  // read without being taken (a render React starts over would lose a taken reply) and taken once mounted.
+  const [items, setItems] = useState<TileBoardItem[] | null>(() => peekEarlyNow<TileBoardReply>('__tilesEarly', EARLY_TILES_URL)?.tiles ?? null);
   const drawnEarly = useRef(items);
   // The frames of the tiles shown on the last visit, drawn until the tiles arrive (tile-layout.ts).
   const [slots] = useState<TileSlot[] | null>(() => readTileSlots(readStoredSession().username, browserStore()));
@@ -41,6 +42,7 @@ function useTowerTiles() {
     const early = drawnEarly.current;
     drawnEarly.current = null;
     if (!early) return void load();
+    dropEarly('__tilesEarly');
     writeTileSlots(readStoredSession().username, browserStore(), slotsOf(early));
   }, [load]);
   // A committed write naming a tile's dataset asks the tiles again (the widgets' reload by dataset, for the whole board).
