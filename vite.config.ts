@@ -10,6 +10,8 @@ const NODE_MODULES = /node_modules[\\/]/;
 const AG_GRID = /node_modules[\\/](ag-grid-community|ag-grid-react|ag-stack)[\\/]/;
 const CHARTS = /node_modules[\\/](echarts|zrender)[\\/]/;
 const CALENDAR = /node_modules[\\/](@fullcalendar|preact)[\\/]/;
+/** The scheduling board's first reads, which its route starts while the board's code loads (src/client/calendar/routes.tsx). */
+const BOARD_PREFETCH = /src[\\/](client[\\/]calendar[\\/](board-prefetch|board-windows)|model[\\/]board-window)\.ts$/;
 
 /** The pages whose chunks the document's early script preloads (scripts/vite-early-calls.mjs): the shell on every signed-in page, the tower on its address. */
 const EARLY_PAGES = { '*': 'src/client/shell/ShellLayout.tsx', '/visual/control-tower': 'src/client/pages/visual/ControlTower.tsx' };
@@ -96,6 +98,8 @@ export default defineConfig({
             { name: 'calendar', test: CALENDAR, priority: 5 },
             { name: 'charts', test: CHARTS, priority: 5 },
             { name: 'ui', test: (id: string) => NODE_MODULES.test(id) && !CHARTS.test(id), priority: 4 },
+            // A chunk of their own: in 'shared-records' the board's first read would wait for that whole chunk.
+            { name: 'board-prefetch', test: BOARD_PREFETCH, priority: 4 },
             // App code shared by the FullCalendar pages (node calendar, cycle calendar, line month).
             { name: (id: string, ctx: ModuleGraph) => (!NODE_MODULES.test(id) && needsCalendar(id, ctx) && !needsAgGrid(id, ctx) ? 'calendar-views' : null), minShareCount: 2, priority: 2, debugName: 'calendar-views' },
             // App code shared by the pages that draw charts (tower, dashboards, reports, tiles) and need no grid or calendar.
