@@ -2,6 +2,7 @@ import type { EventInput } from '@fullcalendar/core';
 import type { CalendarEventFields } from '../../../model/calendar';
 import { dictionaryItems } from '../../../model/dictionaries';
 import type { Label } from '../../../model/entity';
+import { labelIn } from '../../../model/label-text';
 
 /** Colours of the events by their colour field's value (one per value, stable across a reload). */
 export const EVENT_COLOURS = ['#0f6cbd', '#8764b8', '#c239b3', '#ca5010', '#498205', '#038387', '#986f0b', '#4f6bed', '#e3008c', '#00b7c3'];
@@ -61,7 +62,7 @@ export function eventsOf(fields: CalendarEventFields, rows: Row[], language = 'z
     const v = fields.colour ? String(r[fields.colour] ?? '') : '';
     return fixed.get(v) ?? (fields.colour ? EVENT_COLOURS[values.indexOf(v) % EVENT_COLOURS.length] : EVENT_COLOURS[0]);
   };
-  const word = (l: Label) => ` · ${language === 'en' ? l.en : l.zh}`;
+  const word = (l: Label) => ` · ${labelIn(l, language)}`;
   const second = fields.second;
   return rows.flatMap((r): EventInput[] => {
     const dated = (field: string) => (typeof r[field] === 'string' ? String(r[field]) : null);
