@@ -142,7 +142,7 @@ export const MODULES = [
     hand: [S('sourcing'), P('sourcing')],
     declared: ['grids/sourcing/', ...['sourcingadmission', 'sourcingeval', 'sourcingproject', 'sourcingsupplier', 'sourcingvendoreval'].map(E), ...R('sourcing-in-progress'), 'reports/dashboards/sourcing.dashboard.ts'],
   },
-  { name: 'approvals', hand: [S('approvals'), P('approvals'), 'src/model/dynamic-form.ts'], declared: ['grids/approvals/', E('process-def'), E('dynamic-form'), E('approval-task')] },
+  { name: 'approvals', hand: [S('approvals'), P('approvals'), 'src/model/dynamic-form.ts', 'src/model/approval-flow.ts'], declared: ['grids/approvals/', E('process-def'), E('dynamic-form'), E('approval-task')] },
   {
     name: 'chat/notify/tickets',
     hand: [S('chat'), S('notify'), S('tickets'), P('collab'), 'src/server/realtime/', 'src/model/notice-events.ts'],

@@ -1,3 +1,4 @@
+import type { FlowNode, FlowStep } from '../approval-flow';
 import type { DynamicFormDefinition, DynamicFormRef } from '../dynamic-form';
 import { getCall, postCall } from './call';
 
@@ -22,8 +23,8 @@ export const dynamicFormCalls = {
  * served by src/server/services/approvals/approval.routes.ts. Which actions and nodes are allowed
  * always comes from the server.
  */
-export type FlowNodeView = { seq: number; name: string; sign_type: 'and' | 'or'; access_type: string; launch_text: string | null; is_end: boolean };
-export type FlowStepView = { step_code: string; from_seq: number; to_seq: number | null };
+export type FlowNodeView = Pick<FlowNode, 'seq' | 'name' | 'sign_type' | 'access_type' | 'launch_text' | 'is_end'>;
+export type FlowStepView = Pick<FlowStep, 'step_code' | 'from_seq' | 'to_seq'>;
 export type FlowTask = { id: number; node_seq: number; round: number; user_id: number; user_name: string | null; status: number; decision: string | null; comment: string | null; created_at: string; decided_at: string | null };
 export type FlowHistory = { id: number; node_seq: number | null; node_name: string | null; user_name: string | null; action: string; comment: string | null; created_at: string };
 export type FlowAction = { action: string; label_key: string; text?: string | null };

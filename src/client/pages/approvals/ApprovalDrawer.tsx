@@ -3,10 +3,9 @@ import { useTranslation } from 'react-i18next';
 import { APPROVAL_APPROVER_FIELD, APPROVAL_STATUS_FIELD } from '../../../model/entity';
 import type { DrawerExtensionProps } from '../../form/drawer-extensions';
 import { processBusCalls } from '../../../model/calls/approvals';
-import { processDefNode, processDefStep } from '../../../model/entities/process-def.entity';
-import { readTyped } from '../../../model/typed-read';
+import { flowDefinition } from '../../../model/approval-flow';
 import { useCall } from '../../api/calls';
-import type { FlowNodeView, FlowStepView, NodeActions } from './approval-api';
+import type { NodeActions } from './approval-api';
 import { DecisionButtons, FlowPanel, useFlow } from './ApprovalPanel';
 import { FlowDiagram } from './FlowDiagram';
 import { approvalColor, useDictWord, useReadAgain, useRecordProcess } from './use-process-bus';
@@ -85,16 +84,13 @@ export function ApprovalDrawerBody({ rf, resolved }: DrawerExtensionProps) {
 
 /** Under a process definition's form: its flow diagram, drawn from the stored nodes and steps. */
 export function ProcessDefDiagram({ rf }: DrawerExtensionProps) {
-  const nodes = (rf.record?.nodes ?? []) as Array<Record<string, unknown>>;
-  const steps = (rf.record?.steps ?? []) as Array<Record<string, unknown>>;
-  if (!nodes.length) return null;
-  // Each row read as its entity declares it (numbers as numbers, an empty flag as its default), as the server's snapshot of a flow reads them.
-  const flowNodes = nodes.map((n) => readTyped<FlowNodeView>(processDefNode, n));
-  const flowSteps = steps.map((s) => readTyped<FlowStepView>(processDefStep, s));
+  // The server's snapshot of a flow read from the stored rows (each as its entity declares it: numbers as numbers, an empty flag as its default).
+  const def = flowDefinition((rf.record?.nodes ?? []) as Array<Record<string, unknown>>, (rf.record?.steps ?? []) as Array<Record<string, unknown>>);
+  if (!def.nodes.length) return null;
   return (
     <div style={{ marginTop: 16 }}>
       <Divider style={{ marginBottom: 8 }} />
-      <FlowDiagram nodes={flowNodes} steps={flowSteps} height={180} />
+      <FlowDiagram nodes={def.nodes} steps={def.steps} height={180} />
     </div>
   );
 }

@@ -2,6 +2,7 @@ import { Badge, Button, Field, Input, Subtitle2, Text, tokens } from '@fluentui/
 import { AddRegular, ArrowDownRegular, ArrowUpRegular, DeleteRegular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
 import { dictValueLabel } from '../../../model/dictionaries';
+import { labelIn } from '../../../model/label-text';
 import type { DynamicField, DynamicSection } from '../../../model/dynamic-form';
 import { dynamicFieldType } from '../../../model/entities/dynamic-form.entity';
 import { move, useDesignerStyles } from './designer-model';
@@ -20,7 +21,7 @@ function FieldRow(props: { d: FormDesigner; sec: DynamicSection; si: number; f: 
   return (
     <div className={`${s.fieldRow} ${d.sel?.s === si && d.sel.f === fi ? s.selected : ''}`} onClick={() => d.setSel({ s: si, f: fi })} data-testid="dyn-field-row" data-key={f.key}>
       <span className={s.grow}>
-        {f.label || '—'} <Text size={200} style={{ color: tokens.colorNeutralForeground3 }}>{f.key} · {dictValueLabel(dynamicFieldType.code, f.type)[i18n.language === 'en' ? 'en' : 'zh']}</Text>
+        {f.label || '—'} <Text size={200} style={{ color: tokens.colorNeutralForeground3 }}>{f.key} · {labelIn(dictValueLabel(dynamicFieldType.code, f.type), i18n.language)}</Text>
       </span>
       {f.required && <Badge size="small" appearance="outline">*</Badge>}
       {bad && <Badge size="small" color="danger">!</Badge>}

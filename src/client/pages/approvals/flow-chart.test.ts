@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { flowChartOption, nextOf } from './flow-chart';
+import { nextNodeSeq } from '../../../model/approval-flow';
+import { flowChartOption } from './flow-chart';
 
 const node = (seq: number, extra = {}) => ({ seq, name: `N${seq}`, sign_type: 'or' as const, access_type: 'initiator', launch_text: null, is_end: false, ...extra });
 const words = { start: '开始', end: '结束', and: '会签', or: '或签' };
@@ -18,7 +19,7 @@ describe('flow diagram of a process', () => {
   it('follows steps: a step leaving a node names the next one, a step without a target ends the flow', () => {
     const nodes = [node(1), node(2), node(3, { is_end: true })];
     const steps = [{ step_code: 'A', from_seq: 1, to_seq: 3 }, { step_code: 'B', from_seq: 2, to_seq: null }];
-    expect([nextOf(nodes, steps, 1), nextOf(nodes, steps, 2), nextOf(nodes, steps, 3)]).toEqual([3, null, null]);
+    expect([1, 2, 3].map((seq) => nextNodeSeq({ nodes, steps }, seq))).toEqual([3, null, null]);
     expect(flowChartOption({ nodes, steps, words }).series[0].links).toContainEqual({ source: 'n1', target: 'n3' });
   });
 });

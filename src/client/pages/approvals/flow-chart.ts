@@ -1,9 +1,10 @@
+import { nextNodeSeq } from '../../../model/approval-flow';
 import type { FlowNodeView, FlowStepView } from './approval-api';
 
 /**
  * The flow diagram of a process definition or a running flow (issue 14), as an ECharts graph
- * option: start, the nodes in sequence order, the end; an edge per step (a node without a step goes
- * to the next in sequence, an end node to the end). Nodes already passed are green, the current one
+ * option: start, the nodes in sequence order, the end; an edge per step (where the server's flow goes
+ * after each node: `nextNodeSeq`, src/model/approval-flow.ts). Nodes already passed are green, the current one
  * orange, the rest grey; a node's label names its approval type. Pure, so a test reads the picture.
  */
 export type FlowChartInput = {
@@ -20,14 +21,6 @@ type GraphLink = { source: string; target: string };
 export type FlowChartOption = { animation: boolean; tooltip: Record<string, unknown>; series: Array<{ type: 'graph'; layout: 'none'; roam: boolean; edgeSymbol: string[]; edgeSymbolSize: number[]; data: GraphNode[]; links: GraphLink[]; lineStyle: Record<string, unknown>; label: Record<string, unknown> }> };
 
 const COLOURS = { done: '#2e7d32', current: '#f7630c', todo: '#8a8886', terminal: '#0f6cbd' };
-
-/** The node a node goes to after approval (null: the end), as the server decides it (approval-flow.ts nextNodeSeq). */
-export function nextOf(nodes: FlowNodeView[], steps: FlowStepView[], seq: number): number | null {
-  const step = steps.find((s) => Number(s.from_seq) === seq && Number(s.to_seq) !== seq);
-  if (step) return step.to_seq !== null && nodes.some((n) => n.seq === Number(step.to_seq)) ? Number(step.to_seq) : null;
-  if (nodes.find((n) => n.seq === seq)?.is_end) return null;
-  return nodes.find((n) => n.seq > seq)?.seq ?? null;
-}
 
 export function flowChartOption(input: FlowChartInput): FlowChartOption {
   const nodes = [...input.nodes].sort((a, b) => a.seq - b.seq);
@@ -53,7 +46,7 @@ export function flowChartOption(input: FlowChartInput): FlowChartOption {
   const links: GraphLink[] = [];
   if (nodes.length) links.push({ source: 'start', target: `n${nodes[0].seq}` });
   for (const n of nodes) {
-    const next = nextOf(nodes, input.steps, n.seq);
+    const next = nextNodeSeq({ nodes, steps: input.steps }, n.seq);
     links.push({ source: `n${n.seq}`, target: next === null ? 'end' : `n${next}` });
   }
   return {

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { dictValueLabel } from '../../../model/dictionaries';
+import { labelIn } from '../../../model/label-text';
 // The flow's words (wf_step, wf_flow_status) are the approval task's dictionaries.
 import '../../../model/entities/approval-task.entity';
 import { processBusCalls, type ProcessOfRecord, type ScenarioForm } from '../../../model/calls/approvals';
@@ -33,7 +34,7 @@ export function useReadAgain(revision: unknown, mutate: (() => unknown) | null):
 /** A value of a declared dictionary (a flow's step, a record's approval state) in the reader's language. */
 export function useDictWord(): (dict: string, value: string | null | undefined) => string {
   const { i18n } = useTranslation();
-  return (dict, value) => dictValueLabel(dict, value)[i18n.language === 'en' ? 'en' : 'zh'];
+  return (dict, value) => labelIn(dictValueLabel(dict, value), i18n.language);
 }
 
 /** A colour per approval state, as every badge of a flow's state shows it. */

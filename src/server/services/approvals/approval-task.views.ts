@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { approvalTask } from '../../../model/entities/approval-task.entity';
 import { forbidden } from '../../http/errors';
 import { registerViewScope } from '../../resources/view-reader';
-import { TASK_DONE, TASK_OPEN } from './approval-flow';
+import { TASK_DONE, TASK_OPEN } from '../../../model/approval-flow';
 
 /**
  * 我的审批 as the engine's list (the view entity `wftask`): every signed-in member of a company reads

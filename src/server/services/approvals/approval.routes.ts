@@ -5,7 +5,7 @@ import { serveCall } from '../../http/calls';
 import { AppError, notFound } from '../../http/errors';
 import { parsePaging } from '../../http/paging';
 import { parseId } from '../../resources/document-input';
-import { TASK_DONE, TASK_OPEN } from './approval-flow';
+import { TASK_DONE, TASK_OPEN } from '../../../model/approval-flow';
 import { decisionOf, returnOf } from '../../../model/entities/approval-task.entity';
 import { bodyOf, contextOf } from '../../resources/resource.routes';
 import { dynamicFormRoutes } from './dynamic-form.routes';

@@ -3,6 +3,7 @@ import type { DocumentSummary as ApprovalDocumentSummary, FlowHistory, FlowTask,
 import { allEntities, APPROVAL_APPROVER_FIELD, APPROVAL_EDITABLE_FIELD, APPROVAL_STATUS_FIELD, dictValueLabel, getEntity, requireEntity, translate, type DictItem, type EntityDef, type Language } from '../../../model';
 import { accessTypeOf, codesFieldOf, processDef, processDefCopy, processDefErrors } from '../../../model/entities/process-def.entity';
 import { readRecords } from '../../resources/record-read';
+import { labelIn } from '../../../model/label-text';
 import type { AuthContext } from '../../access/auth-context';
 import type { Db } from '../../db/database';
 import { AppError, forbidden, notFound, type FieldError } from '../../http/errors';
@@ -38,7 +39,7 @@ import {
   TASK_OPEN,
   type FlowDefinition,
   type FlowNode,
-} from './approval-flow';
+} from '../../../model/approval-flow';
 
 /**
  * Approval flows at run time (issue 14). A document kind that declares `approval` in its entity is
@@ -586,7 +587,7 @@ function summaryText(entity: EntityDef, key: string, row: Row, language: Languag
   const v = row[key];
   if (v === null || v === undefined || v === '') return '';
   if (f?.type === 'reference') return String(row[`${key}__label`] ?? v);
-  if (f?.dict) return dictValueLabel(f.dict, String(v), options)[language === 'en' ? 'en' : 'zh'];
+  if (f?.dict) return labelIn(dictValueLabel(f.dict, String(v), options), language);
   return f?.type === 'date' ? String(v).slice(0, 10) : String(v);
 }
 
@@ -602,7 +603,7 @@ async function documentSummary(tx: Db, entity: EntityDef, clientId: number, reco
   const form = row && isFormRecords(entity) ? await loadForm(tx, clientId, entity.name).catch(() => null) : null;
   if (!row) return null;
   const options = form ? dynamicDictItems(form.form.code, form.definition) : undefined;
-  const label = (e: EntityDef, key: string) => e.fields.find((x) => x.key === key)?.label[language === 'en' ? 'en' : 'zh'] ?? key;
+  const label = (e: EntityDef, key: string) => labelIn(e.fields.find((x) => x.key === key)?.label ?? { zh: key, en: key }, language);
   const fields = decl.fields.map((key) => ({ key, label: label(entity, key), value: row[key] ?? null, text: summaryText(entity, key, row, language, options) }));
   let lines: DocumentSummary['lines'] = null;
   const child = decl.lines && entity.children?.find((c) => c.key === decl.lines!.child);
@@ -637,7 +638,7 @@ export async function myTasks(ctx: ApprovalContext, status: number, paging: { pa
       // A form's records are named by the form (issue 35); a kind no longer declared keeps its name.
       const e = getEntity(String(r.record_entity)) ?? (await flowEntity(tx, auth.clientId, r.record_entity).catch(() => undefined));
       const summary = e ? await documentSummary(tx, e, auth.clientId, Number(r.record_id), ctx.language) : null;
-      rows.push({ ...(r as MyTask), task_id: Number(r.id), status: Number(r.status), pid: Number(r.pid), entity: String(r.record_entity), record_id: Number(r.record_id), entity_label: e ? e.label[ctx.language === 'en' ? 'en' : 'zh'] : String(r.record_entity), summary });
+      rows.push({ ...(r as MyTask), task_id: Number(r.id), status: Number(r.status), pid: Number(r.pid), entity: String(r.record_entity), record_id: Number(r.record_id), entity_label: e ? labelIn(e.label, ctx.language) : String(r.record_entity), summary });
     }
     return { total: page.total ?? 0, rows };
   });

@@ -1,10 +1,12 @@
-import { accessTypeOf, processDefNode, processDefStep } from '../../../model/entities/process-def.entity';
-import { readTyped } from '../../../model/typed-read';
+import { accessTypeOf, processDefNode, processDefStep } from './entities/process-def.entity';
+import { readTyped } from './typed-read';
 
 /**
  * The pure part of an approval flow (issue 14): a process definition's snapshot, where a flow goes
- * after a node is approved, which nodes a return may go back to. No database here; the service
- * (approval.service.ts) stores and guards, these functions decide.
+ * after a node is approved, which nodes a return may go back to. No database here, and one copy for
+ * both sides: the server's flow (src/server/services/approvals/approval.service.ts) stores and guards
+ * by these functions, the browser's flow diagram (src/client/pages/approvals/flow-chart.ts) draws its
+ * edges by the same `nextNodeSeq`.
  */
 export type FlowNode = {
   seq: number;
@@ -42,16 +44,19 @@ export function codesOf(text: string | null): string[] {
   return (text ?? '').split(/[,，;；\s]+/).map((c) => c.trim().toUpperCase()).filter(Boolean);
 }
 
-export function nodeOf(def: FlowDefinition, seq: number | null): FlowNode | undefined {
+/** What routing reads of a definition: the nodes' sequence and end flag, the steps' ends (a full snapshot or the flow view's shape). */
+type Routed<N extends { seq: number; is_end: boolean }> = { nodes: readonly N[]; steps: ReadonlyArray<{ from_seq: number; to_seq: number | null }> };
+
+export function nodeOf<N extends { seq: number; is_end: boolean }>(def: Routed<N>, seq: number | null): N | undefined {
   return def.nodes.find((n) => n.seq === seq);
 }
 
 /**
  * Where the flow goes once node `seq` is approved: a step leaving that node names the next node (no
  * target: the end); without a step, a node that defines an end ends it, else the next node in
- * sequence; after the last node, the end (null).
+ * sequence; after the last node, the end (null). Nodes in sequence order.
  */
-export function nextNodeSeq(def: FlowDefinition, seq: number): number | null {
+export function nextNodeSeq(def: Routed<{ seq: number; is_end: boolean }>, seq: number): number | null {
   const step = def.steps.find((s) => s.from_seq === seq && s.to_seq !== seq);
   if (step) return step.to_seq !== null && nodeOf(def, step.to_seq) ? step.to_seq : null;
   if (nodeOf(def, seq)?.is_end) return null;
