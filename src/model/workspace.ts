@@ -4,6 +4,10 @@ export { BOARD_LIMIT, DEFAULT_TOWER_WIDGETS, ROLE_FIRST_WIDGETS, TOWER_WIDGET_RO
 import type { Label } from './entity';
 import type { ListBlock } from './list-block';
 import { isTowerKey, towerKey, type BoardItem } from './widget-settings';
+import { arrangedItems } from './board-arrange';
+
+// Arranging (moves, show and hide) is every arranged board's: src/model/board-arrange.ts.
+export { moveBefore, moveBy, withShown } from './board-arrange';
 
 // The stored board's shape and the widgets' own settings are the control tower's too (src/model/widget-settings.ts).
 export { boardItemsOf, isTowerKey, periodRange, TOWER_PREFIX, towerKey, WIDGET_PERIODS, WIDGET_TOPS, widgetSettingsOf, withSettings, type BoardItem, type WidgetPeriod, type WidgetSettings } from './widget-settings';
@@ -100,43 +104,7 @@ export function defaultBoard(kind: BoardKind, offered: readonly string[], roles:
   ];
 }
 
-/**
- * The board as the user arranged it, against what is offered now: saved widgets keep their order
- * and visibility; those no longer offered are left out; widgets offered since the last save wait
- * hidden at the end (in the market). Nothing saved: the default board.
- */
+/** The board as the user arranged it against what is offered now (`arrangedItems`); nothing saved: the default board. */
 export function arrangedBoard(kind: BoardKind, saved: readonly BoardItem[] | null | undefined, offered: readonly string[], roles: readonly string[] = []): BoardItem[] {
-  if (!saved) return defaultBoard(kind, offered, roles);
-  const have = new Set(offered);
-  const out: BoardItem[] = saved.filter((i) => have.has(i.key)).map((i) => (i.settings && Object.keys(i.settings).length ? { key: i.key, hidden: i.hidden, settings: i.settings } : { key: i.key, hidden: i.hidden }));
-  for (const key of offered) if (!out.some((i) => i.key === key)) out.push({ key, hidden: true });
-  return out;
-}
-
-/** Moves a widget up (-1) or down (+1) among the shown widgets; hidden ones keep their places. */
-export function moveBy(items: readonly BoardItem[], key: string, delta: -1 | 1): BoardItem[] {
-  const shown = items.filter((i) => !i.hidden).map((i) => i.key);
-  const at = shown.indexOf(key);
-  const to = at + delta;
-  if (at < 0 || to < 0 || to >= shown.length) return [...items];
-  return moveBefore(items, key, delta < 0 ? shown[to] : (shown[to + 1] ?? null));
-}
-
-/** Drag and drop: the widget goes just before `target` (null: to the end). */
-export function moveBefore(items: readonly BoardItem[], key: string, target: string | null): BoardItem[] {
-  const moving = items.find((i) => i.key === key);
-  if (!moving || key === target) return [...items];
-  const rest = items.filter((i) => i.key !== key);
-  const at = target === null ? rest.length : rest.findIndex((i) => i.key === target);
-  if (at < 0) return [...items];
-  return [...rest.slice(0, at), moving, ...rest.slice(at)];
-}
-
-/** Shows or hides a widget; a widget shown from the market goes to the end of the shown ones. */
-export function withShown(items: readonly BoardItem[], key: string, shown: boolean): BoardItem[] {
-  if (!items.some((i) => i.key === key)) return [...items];
-  if (!shown) return items.map((i) => (i.key === key ? { ...i, hidden: true } : i));
-  const lastShown = items.reduce((at, i, n) => (!i.hidden && i.key !== key ? n : at), -1);
-  const after = items.slice(lastShown + 1).find((i) => i.key !== key);
-  return moveBefore(items.map((i) => (i.key === key ? { ...i, hidden: false } : i)), key, after?.key ?? null);
+  return arrangedItems(saved, offered, () => defaultBoard(kind, offered, roles));
 }

@@ -1,4 +1,5 @@
-import { getCall } from './call';
+import { getCall, postCall } from './call';
+import type { BoardItem } from '../widget-settings';
 
 /**
  * The declared dashboards' calls (src/model/dashboard.ts, reports/dashboards), served by
@@ -10,4 +11,8 @@ export type DashboardOrg = { id: number; name: string; code: string; parentId: n
 export const dashboardCalls = {
   /** The company's organisations for a dashboard's organisation filter (asks for the dashboard's menu entry). */
   orgs: getCall<{ name: string }, DashboardOrg[]>('/rptapi/dashboard/:name/orgs'),
+  /** The caller's arrangement of the dashboard (its widgets' order and hidden ones), null until arranged. */
+  layout: getCall<{ name: string }, { items: BoardItem[] | null }>('/rptapi/dashboard/:name/layout'),
+  /** Replaces the caller's arrangement; a key that is no widget of the dashboard is refused (11000, `items`). */
+  saveLayout: postCall<{ name: string; items: BoardItem[] }, { items: BoardItem[] }>('/rptapi/dashboard/:name/layout'),
 };

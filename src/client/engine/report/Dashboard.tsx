@@ -9,7 +9,12 @@ import { followsOrg, getDashboard, type DashboardDef, type Label } from '../../.
 import { useReportTheme } from './report-theme';
 import { LOOKS, T } from './dashboard-texts';
 import { DashboardWidgetCard } from './DashboardWidgetCard';
-import { useDashboard } from './use-dashboard';
+import { useDashboard, useVisibleWidgets } from './use-dashboard';
+import { useArrangedBoard } from './use-arranged-board';
+import { ArrangeBar, ArrangeTools, CatalogueDialog } from './ArrangedBoard';
+import { dashboardCalls } from '../../../model/calls/dashboards';
+import { callApi, useCall } from '../../api/calls';
+import { DataBarVertical20Regular } from '@fluentui/react-icons';
 import { WallControls } from './wall-parts';
 import { clockText } from '../../../model/number-text';
 import { labelIn } from '../../../model/label-text';
@@ -33,7 +38,28 @@ export function DashboardRoute({ look = 'wall' }: { look?: 'wall' | 'board' }) {
 export const WorkbenchDashboardRoute = () => <DashboardRoute look="board" />;
 
 /**
- * A declared dashboard (src/model/dashboard.ts, reports/dashboards): a date range and an organisation
+ * The user's arrangement of a declared dashboard (issue 30: every declared dashboard is arranged by
+ * its users, as the personal boards are): the widgets the menus allow, in the user's order, hidden
+ * ones back in the dashboard's widget market; read and saved per company and user by the dashboard's
+ * layout calls. A failed read draws the declared order.
+ */
+function useArrangedDashboard(def: DashboardDef) {
+  const visible = useVisibleWidgets(def);
+  const { data, error, mutate } = useCall(dashboardCalls.layout, { name: def.name }, { quiet: true });
+  const offered = useMemo(() => visible.map((w) => w.key), [visible]);
+  return useArrangedBoard({
+    stored: error ? null : data?.items,
+    offered,
+    defaults: () => offered.map((key) => ({ key, hidden: false })),
+    persist: async (items) => {
+      const saved = await callApi(dashboardCalls.saveLayout, { name: def.name, items });
+      await mutate({ items: saved.items }, { revalidate: false });
+    },
+  });
+}
+
+/**
+ * A declared dashboard (src/model/dashboard.ts, reports/dashboards), arranged by its user: a date range and an organisation
  * (kept in the URL), one chart per widget the user's menus allow, each through the report API (tenant
  * and data permissions applied by the server); a click opens the list behind the element. It reloads
  * when the company's socket says the data changed and every five minutes; the wall has a full screen.
@@ -43,7 +69,9 @@ function Dashboard({ def, look }: { def: DashboardDef; look: 'wall' | 'board' })
   const en = i18n.language === 'en';
   const tr = useCallback((l: Label | string) => (typeof l === 'string' ? l : en ? l.en : l.zh), [en]);
   const L = LOOKS[look];
-  const board = useDashboard(def, tr);
+  const arranged = useArrangedDashboard(def);
+  const board = useDashboard(def, tr, arranged.items ? arranged.shown : null);
+  const visible = useVisibleWidgets(def);
   const { widgets, orgs, filters, updatedAt, loadedOrg, loading, root, full, toggleFull, load, setParam, loaded, charts, onPoint } = board;
   const { theme: sessionTheme } = useReportTheme();
   const theme: ChartTheme = useMemo(() => (look === 'wall' ? { ...sessionTheme, text: L.text, grid: L.border, background: 'transparent' } : sessionTheme), [sessionTheme, look, L]);
@@ -81,14 +109,29 @@ function Dashboard({ def, look }: { def: DashboardDef; look: 'wall' | 'board' })
           fullScreen={look === 'wall' ? { full, toggle: toggleFull } : undefined}
         />
       </header>
+      {/* The user's arranging and widget market (not on a full screen wall). */}
+      {full ? null : <ArrangeBar board={arranged} colours={L} />}
 
-      {!widgets.length ? <div style={{ color: L.muted }}>{tr(T.nothing)}</div> : null}
+      {arranged.items && !widgets.length ? <div style={{ color: L.muted }}>{tr(T.nothing)}</div> : null}
 
       <section style={{ display: 'grid', gridTemplateColumns: 'repeat(3, minmax(0, 1fr))', gap: 12 }}>
-        {widgets.map((w) => (
-          <DashboardWidgetCard key={w.key} w={w} look={look} theme={theme} tr={tr} loaded={loaded[w.key]} chart={charts[w.key]} notByOrg={!!filters.users && !followsOrg(w)} onPoint={onPoint(w)} />
+        {arranged.shown.map((k) => widgets.find((w) => w.key === k)).filter((w) => !!w).map((w) => (
+          <DashboardWidgetCard
+            key={w.key}
+            w={w}
+            look={look}
+            theme={theme}
+            tr={tr}
+            loaded={loaded[w.key]}
+            chart={charts[w.key]}
+            notByOrg={!!filters.users && !followsOrg(w)}
+            onPoint={onPoint(w)}
+            frame={arranged.frame(w.key)}
+            marks={arranged.arranging ? <ArrangeTools board={arranged} k={w.key} colour={L.text} /> : undefined}
+          />
         ))}
       </section>
+      {arranged.items ? <CatalogueDialog board={arranged} offers={visible.map((w) => ({ key: w.key, title: w.title, sub: def.title, icon: <DataBarVertical20Regular /> }))} /> : null}
     </div>
   );
 }

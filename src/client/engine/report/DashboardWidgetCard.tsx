@@ -1,5 +1,5 @@
 import { Spinner } from '@fluentui/react-components';
-import type { ReactNode } from 'react';
+import type { HTMLAttributes, ReactNode } from 'react';
 import type { ChartTheme } from '../../../../reports/charts';
 import { type DashboardWidget, type Label } from '../../../model';
 import { ReportChart, type ChartPoint } from './ReportChart';
@@ -22,10 +22,12 @@ export type WidgetCardProps = {
   marks?: ReactNode;
   /** Its figures are being asked again (a live reload of its report alone). */
   reloading?: boolean;
+  /** The card's props on a board its user arranges (drag and drop, its class while arranged). */
+  frame?: HTMLAttributes<HTMLDivElement>;
 };
 
 /** One widget of a dashboard: its chart (a click opens the list behind the element), its "any date" and "not by organisation" marks, and its loading, failed or empty state. */
-export function DashboardWidgetCard({ w, look, theme, tr, loaded: l, chart, notByOrg, onPoint, marks, reloading }: WidgetCardProps) {
+export function DashboardWidgetCard({ w, look, theme, tr, loaded: l, chart, notByOrg, onPoint, marks, reloading, frame }: WidgetCardProps) {
   const L = LOOKS[look];
   const tag = (text: string, hint?: string, testId?: string) => (
     <span data-testid={testId} title={hint} style={{ fontSize: 11, color: L.muted, background: L.tag, borderRadius: 4, padding: '1px 6px', whiteSpace: 'nowrap' }}>
@@ -38,6 +40,7 @@ export function DashboardWidgetCard({ w, look, theme, tr, loaded: l, chart, notB
   const emptyText = l?.error ? tr(T.failed) : w.whenEmpty ? tr(w.whenEmpty.text) : tr(T.empty);
   return (
     <div
+      {...frame}
       data-testid={`${L.ids}widget-${w.key}`}
       data-report={w.report}
       data-state={!l ? 'loading' : l.error ? 'error' : empty ? 'empty' : 'ready'}

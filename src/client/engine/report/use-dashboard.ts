@@ -54,16 +54,24 @@ export function useCharts(widgets: DashboardWidget[], loaded: Record<string, Loa
   }, [widgets, loaded, tr, tops]);
 }
 
+/** The dashboard's widgets the user's menus allow (a widget's report source needs its menu entry). */
+export function useVisibleWidgets(def: DashboardDef): DashboardWidget[] {
+  const { menus } = useSnapshot(access);
+  return useMemo(() => visibleWidgets(def, new Set(menus.flatMap((g) => g.children.map((c) => c.CODE)))), [def, menus]);
+}
+
 /**
  * A declared dashboard's data and commands: the widgets the user's menus allow, the date range and
- * organisation kept in the address, every widget's report run (tenant and data permissions applied
+ * organisation kept in the address, every widget's report run (only the `shown` ones, when the
+ * page is arranged by its user: none until that is known) (tenant and data permissions applied
  * by the server), live reload, full screen and the drill-down of a clicked element.
  */
-export function useDashboard(def: DashboardDef, tr: (l: Label | string) => string) {
+export function useDashboard(def: DashboardDef, tr: (l: Label | string) => string, shown?: readonly string[] | null) {
   const [search, setSearch] = useSearchParams();
-  const { menus } = useSnapshot(access);
-  const codes = useMemo(() => new Set(menus.flatMap((g) => g.children.map((c) => c.CODE))), [menus]);
-  const widgets = useMemo(() => visibleWidgets(def, codes), [def, codes]);
+  const visible = useVisibleWidgets(def);
+  // The widgets the user keeps shown (their order is the page's): none asked until the arrangement is known.
+  const shownKey = shown === undefined ? '*' : shown === null ? null : [...shown].sort().join(',');
+  const widgets = useMemo(() => (shownKey === '*' ? visible : visible.filter((w) => shownKey?.split(',').includes(w.key))), [visible, shownKey]);
   const orgs = useWallOrgs(() => callApi(dashboardCalls.orgs, { name: def.name }, { quiet: true }), def.name);
   const filters = useMemo(() => filtersOf(search, orgs, todayIso()), [search, orgs]);
   const [loaded, setLoaded] = useState<Record<string, Loaded>>({});
@@ -75,7 +83,7 @@ export function useDashboard(def: DashboardDef, tr: (l: Label | string) => strin
   const [full, toggleFull] = useFullScreen(root);
 
   // The organisation's members are known once the list has come; until then an asked organisation waits.
-  const ready = orgs !== null || !search.get('org');
+  const ready = (orgs !== null || !search.get('org')) && shownKey !== null;
   const key = `${filters.from}|${filters.to}|${filters.users?.join(',') ?? '*'}`;
   const load = useCallback(async () => {
     if (!ready) return;

@@ -1,7 +1,4 @@
 import { makeStyles, tokens } from '@fluentui/react-components';
-import { useCallback } from 'react';
-import { useTranslation } from 'react-i18next';
-import type { Label } from '../../../model/entity';
 
 /** What the personal boards' blocks share: the tile blocks' styles (apps, favourites, quick links) and the text of a label. */
 export const useBlockStyles = makeStyles({
@@ -21,8 +18,5 @@ export const useBlockStyles = makeStyles({
   appIcon: { background: tokens.colorBrandBackground2 },
 });
 
-/** A label (or a text as it is) in the interface language; the same function while the language stays. */
-export const useTr = () => {
-  const en = useTranslation().i18n.language === 'en';
-  return useCallback((l: Label | string) => (typeof l === 'string' ? l : en ? l.en : l.zh), [en]);
-};
+// A label's text in the interface language: the arranged board's (src/client/engine/report/use-arranged-board.ts).
+export { useTr } from '../../engine/report/use-arranged-board';

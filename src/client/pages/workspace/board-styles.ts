@@ -1,9 +1,7 @@
 import { makeStyles, tokens } from '@fluentui/react-components';
 
-/** The personal boards' styles: the tool bar, the grid of cards, a card and the market's offers. */
+/** The personal boards' styles: the grid of cards and a card (the tool bar, arranging and the market are the engine's arranged board). */
 export const useBoardStyles = makeStyles({
-  bar: { display: 'flex', alignItems: 'center', gap: '8px', flexWrap: 'wrap' },
-  grow: { flex: 1 },
   hint: { color: tokens.colorNeutralForeground3 },
   grid: {
     display: 'grid',
@@ -26,22 +24,8 @@ export const useBoardStyles = makeStyles({
     transitionProperty: 'box-shadow, outline-color',
     transitionDuration: '120ms',
   },
-  arranging: { outline: `2px dashed ${tokens.colorBrandStroke2}`, outlineOffset: '2px', cursor: 'grab' },
-  dropTarget: { outline: `2px solid ${tokens.colorBrandStroke1}`, boxShadow: tokens.shadow16 },
   head: { display: 'flex', alignItems: 'center', gap: '6px', padding: '12px 14px 8px 16px', minHeight: '32px' },
   headIcon: { color: tokens.colorBrandForeground1, display: 'grid', placeItems: 'center' },
   title: { flex: 1, minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
   body: { padding: '0 16px 14px', minWidth: 0 },
-  tools: { display: 'flex', gap: '2px' },
-  market: { display: 'grid', gridTemplateColumns: 'repeat(2, minmax(0, 1fr))', gap: '10px', paddingTop: '12px', maxHeight: '56vh', overflowY: 'auto' },
-  offer: {
-    display: 'grid',
-    gridTemplateColumns: '36px 1fr auto',
-    gap: '10px',
-    alignItems: 'center',
-    padding: '10px 12px',
-    borderRadius: tokens.borderRadiusLarge,
-    border: `1px solid ${tokens.colorNeutralStroke2}`,
-  },
-  offerIcon: { width: '36px', height: '36px', borderRadius: '10px', display: 'grid', placeItems: 'center', background: tokens.colorBrandBackground2, color: tokens.colorBrandForeground1 },
 });

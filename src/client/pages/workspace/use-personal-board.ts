@@ -1,13 +1,14 @@
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import useSWR, { mutate as mutateKey } from 'swr';
 import { useSnapshot } from 'valtio';
 import { visibleWidgets, type DashboardWidget, type Label } from '../../../model';
-import { arrangedBoard, blockOf, defaultBoard, isTowerKey, offeredKeys, tileIdOf, towerKey, type BoardItem, type BoardKind } from '../../../model/workspace';
+import { blockOf, defaultBoard, isTowerKey, offeredKeys, tileIdOf, towerKey, type BoardKind } from '../../../model/workspace';
 import { tileCalls, type TileRow } from '../../../model/calls/tiles';
 import { callApi, useCall } from '../../api/calls';
 import { access } from '../../session/access-state';
 import { controlTower } from '../../../../reports/control-tower';
 import { workspaceCalls } from '../../../model/calls/workspace';
+import { useArrangedBoard } from '../../engine/report/use-arranged-board';
 import { readSetting, SETTING_KEYS, type DashSetting, type HomeSetting } from './workspace-api';
 
 export type Offer = { key: string; title: Label; span: 1 | 2 | 3; widget?: DashboardWidget; tile?: TileRow };
@@ -42,24 +43,22 @@ export function useOffers(): { offers: Offer[]; keys: string[]; towerPage: boole
 }
 
 /**
- * A board as the user arranged it (saved per user and company on the server), and the arranging:
- * each change is shown at once and saved; a refused save goes back to the stored board.
+ * A board as the user arranged it (saved per user and company on the server) on the engine's arranged
+ * board: each change is shown at once and saved; a refused save goes back to the stored board.
  */
 export function useBoard(kind: BoardKind) {
   const user = useSnapshot(access);
   const key = user.id !== null && !user.mustChangePassword ? SETTING_KEYS[kind] : null;
   const { data, error } = useSWR<DashSetting | HomeSetting>(key, readSetting[kind]);
   const { offers, keys, towerPage, ready } = useOffers();
-  const [local, setLocal] = useState<BoardItem[] | null>(null);
-  const items = local ?? (data && ready ? arrangedBoard(kind, data.board, keys, user.dashroles) : null);
-  const save = async (next: BoardItem[]) => {
-    setLocal(next);
-    try {
-      const saved = await callApi(workspaceCalls.saveBoard, { board: kind, items: next });
+  const board = useArrangedBoard({
+    stored: data?.board,
+    offered: ready ? keys : null,
+    defaults: () => defaultBoard(kind, keys, user.dashroles),
+    persist: async (items) => {
+      const saved = await callApi(workspaceCalls.saveBoard, { board: kind, items });
       await mutateKey(SETTING_KEYS[kind], (d: DashSetting | HomeSetting | undefined) => (d ? { ...d, board: saved.items } : d), { revalidate: false });
-    } catch {
-      setLocal(null);
-    }
-  };
-  return { items, offers, towerPage, error, save, canArrange: user.clientId !== null, reset: () => save(defaultBoard(kind, keys, user.dashroles)) };
+    },
+  });
+  return { board, offers, towerPage, error, canArrange: user.clientId !== null };
 }

@@ -1,11 +1,14 @@
 import { sql } from 'kysely';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import '../../../../reports/dashboards';
 import { dashboardMenuCode, getDashboard } from '../../../model';
 import { authOf, requireAuth } from '../../access/auth-context';
 import { serveCall } from '../../http/calls';
 import { dashboardCalls, type DashboardOrg } from '../../../model/calls/dashboards';
-import { notFound } from '../../http/errors';
+import { notFound, validationError } from '../../http/errors';
+import { inputOf } from '../../access/input.util';
+import { boardItemsOf } from '../../../model/widget-settings';
+import { readUserBoards, saveUserBoard } from './user-boards';
 import { assertCan } from '../../resources/permissions';
 import type { Db } from '../../db/database';
 import { withTenant } from '../../kernel/rls';
@@ -16,6 +19,7 @@ import { withTenant } from '../../kernel/rls';
  * whose positions, is that organisation or one below it. The dashboard sends those ids as the
  * reports' `f.created_by.in` filter, which the report engine applies in SQL like any list filter
  * (tenant and data permissions first). Asks for the dashboard's menu entry (`rpt.visual.<name>`).
+ * GET|POST /api/rptapi/dashboard/:name/layout   the caller's arrangement of the dashboard (below).
  */
 export async function dashboardRoutes(app: FastifyInstance): Promise<void> {
   serveCall(app, dashboardCalls.orgs, { preHandler: requireAuth }, async (req) => {
@@ -23,6 +27,30 @@ export async function dashboardRoutes(app: FastifyInstance): Promise<void> {
     if (!dashboard) throw notFound();
     const clientId = await assertCan(authOf(req), dashboardMenuCode(dashboard.name), 'read', { db: app.db });
     return companyOrgs(app.db, clientId);
+  });
+
+  // A user arranges every declared dashboard (issue 30): the widgets' order and hidden ones, kept per
+  // company and user in the users' boards store under `dashboard.<name>`, read and saved with the
+  // dashboard's menu entry (the widgets' data stays behind each report's own checks).
+  const ownerOf = async (req: FastifyRequest) => {
+    const dashboard = getDashboard((req.params as { name: string }).name);
+    if (!dashboard) throw notFound();
+    const auth = authOf(req);
+    const clientId = await assertCan(auth, dashboardMenuCode(dashboard.name), 'read', { db: app.db });
+    return { dashboard, board: `dashboard.${dashboard.name}`, who: { clientId, userId: auth.userId } };
+  };
+  serveCall(app, dashboardCalls.layout, { preHandler: requireAuth }, async (req) => {
+    const { board, who } = await ownerOf(req);
+    const stored = (await readUserBoards(app.db, who, [board]))[board];
+    return { items: Array.isArray(stored) ? boardItemsOf(stored) : null };
+  });
+  serveCall(app, dashboardCalls.saveLayout, { preHandler: requireAuth, bodyLimit: 64 * 1024 }, async (req) => {
+    const { dashboard, board, who } = await ownerOf(req);
+    const items = boardItemsOf(inputOf(req).items, dashboard.widgets.length);
+    if (!items) throw validationError({ items: { key: 'access.invalidValue' } });
+    if (items.some((i) => !dashboard.widgets.some((w) => w.key === i.key))) throw validationError({ items: { key: 'profile.unknownWidget' } });
+    await saveUserBoard(app.db, who, board, items);
+    return { items };
   });
 }
 
