@@ -7,7 +7,6 @@ import { useTranslation } from 'react-i18next';
 import type { FlowNodeView, FlowStepView } from './approval-api';
 import { flowChartOption } from './flow-chart';
 import { useDictWord } from './use-process-bus';
-import '../../../model/entities/process-def.entity';
 import { EChart } from '../../engine/report/EChart';
 
 // Only the graph and what it needs (ARCHITECTURE "Browser": import only the charts used).

@@ -1,32 +1,29 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { dynamicFormErrors, dynamicPage, type DynamicField, type DynamicFormDefinition, type DynamicSection } from '../../../model/dynamic-form';
 import { dynamicForm } from '../../../model/entities/dynamic-form.entity';
 import { ApiError } from '../../api/client';
-import { entityApiOf, type Row } from '../../api/entity-api';
+import { entityApiOf } from '../../api/entity-api';
+import { useRecord } from '../../form/use-record-form';
 import { useUnsavedGuard } from '../../form/use-unsaved-guard';
 import { toast } from '../../kernel/toast-bus';
 import { emptyDefinition, freeKey, type Selection } from './designer-model';
 
-const formsApi = entityApiOf(`/api/${dynamicForm.prefix}/${dynamicForm.name}`);
+const FORMS = { apiBase: `/api/${dynamicForm.prefix}/${dynamicForm.name}` };
+const formsApi = entityApiOf(FORMS.apiBase);
 
-/** The stored form record and its design, loaded once per id. */
+/** The stored form record (the engine's record read), and its design handed over once per id. */
 function useStoredForm(id: number, onLoaded: (d: DynamicFormDefinition) => void) {
-  const [record, setRecord] = useState<Row | null>(null);
-  const [failed, setFailed] = useState(false);
+  const valid = Number.isSafeInteger(id) && id > 0;
+  const { record, failed, show } = useRecord(FORMS, valid ? id : null, id);
+  const handed = useRef<number | null>(null);
   useEffect(() => {
-    if (!Number.isSafeInteger(id) || id <= 0) return setFailed(true);
-    formsApi.view(id).then(
-      (r) => {
-        setRecord(r);
-        const stored = r.definition as DynamicFormDefinition | null;
-        onLoaded(stored && Array.isArray(stored.sections) && stored.sections.length ? stored : emptyDefinition());
-      },
-      () => setFailed(true),
-    );
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- loads once per form id; onLoaded is a new closure every render
-  }, [id]);
-  return { record, setRecord, failed };
+    if (!record || handed.current === id) return;
+    handed.current = id;
+    const stored = record.definition as DynamicFormDefinition | null;
+    onLoaded(stored && Array.isArray(stored.sections) && stored.sections.length ? stored : emptyDefinition());
+  }, [record, id, onLoaded]);
+  return { record, setRecord: show, failed: failed || !valid };
 }
 
 /** The design's errors: the designer's own rules as the administrator types, then what the server refused. */
