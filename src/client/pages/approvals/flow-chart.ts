@@ -52,6 +52,6 @@ export function flowChartOption(input: FlowChartInput): FlowChartOption {
   return {
     animation: false,
     tooltip: {},
-    series: [{ type: 'graph', layout: 'none', roam: true, edgeSymbol: ['none', 'arrow'], edgeSymbolSize: [0, 10], data, links, lineStyle: { color: '#605e5c', width: 2, curveness: 0 }, label: { color: '#fff', fontSize: 11 } }],
+    series: [{ type: 'graph', layout: 'none', roam: true, edgeSymbol: ['none', 'arrow'], edgeSymbolSize: [0, 10], data, links, lineStyle: { color: '#605e5c', width: 2, curveness: 0 }, label: { color: '#fff', fontSize: 11, lineHeight: 15 } }],
   };
 }
