@@ -57,8 +57,8 @@ export type SchedBar = {
 
 export type SchedIssue = { plan_id: number; reason: UnplacedReason; planned_end: string | null };
 
-/** What the improvement step did (absent when it did not run): steps tried, steps that lowered the lateness, its time, the lateness before and after. */
-export type ImproveStats = { steps: number; kept: number; ms: number; before: number; after: number };
+/** What the improvement step did (absent when it did not run): steps tried, steps that lowered the lateness, its time, the lateness before and after; `lines`: the part of it the line neighbourhood did after the order's (schedule-improve.ts `improveSchedule`). */
+export type ImproveStats = { steps: number; kept: number; ms: number; before: number; after: number; lines?: { steps: number; kept: number; before: number } };
 
 export type ScheduleResult = {
   bars: SchedBar[];
@@ -156,7 +156,7 @@ function trial(st: LineState, plan: SchedPlan, s: number, setup: number, sam: nu
       setupLeft -= spent;
       free -= spent;
     }
-    const factor = curve ? learningFactor(curve, k) : 1;
+    const factor = curve && k < curve.length ? learningFactor(curve, k) : 1;
     const pieces = Math.min(left, Math.floor((free * factor) / sam + 1e-9));
     if (spent <= 0 && pieces <= 0) continue;
     if (first < 0) first = d;

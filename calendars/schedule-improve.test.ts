@@ -87,6 +87,60 @@ describe('auto-schedule improvement step', () => {
     );
   });
 
+  it('the default: the line neighbourhood after the order one (moves to another line, forward on a line, neighbours swapped) never undoes it and keeps capacity, gates and the locked bar; any window cut (property)', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.record({ cat: fc.constantFrom('shirt', 'pants'), qty: fc.integer({ min: 1, max: 4000 }), due: fc.integer({ min: 0, max: 40 }), ready: fc.integer({ min: 0, max: 30 }), colour: fc.constantFrom('red', 'blue', null), style: fc.constantFrom('S1', 'S2', 'S3') }), { minLength: 2, maxLength: 30 }),
+        fc.integer({ min: 1, max: 1000 }),
+        fc.integer({ min: 0, max: 6 }),
+        (rows, seed, drift) => {
+          const input: ScheduleInput = {
+            ...base,
+            lines: [line(1, ['shirt'], { learningByFamily: { shirt: [40, 70] } }), line(2, []), line(3, ['pants'], { operators: 5, learning: [50, 80] })],
+            plans: [...rows.map((r, i) => plan(i + 1, r.cat, r.qty, day(r.due), { material_ready: day(r.ready), colour: r.colour, style_no: r.style })), plan(999, 'pants', 600, day(3))],
+            locked: [{ plan_id: 999, line_id: 2, start: '2026-12-07', minutes: [4800, 2400], category: 'pants' }],
+            options: { changeover: { family: 240, fabric: 120, colour: 45, style: 20 } },
+          };
+          const run = (lineShare: number) => autoSchedule({ ...input, options: { ...input.options, improve: { ...steps(150), seed, drift, lineShare } } });
+          const orderOnly = run(0);
+          const r = run(0.5);
+          const pass = autoSchedule({ ...input, options: { ...input.options, improve: false } });
+          expect(orderOnly.improvement?.lines).toBeUndefined();
+          // Steps bound both runs' order part alike; the line part starts where it ended and keeps no step that is later in total.
+          expect(r.lateness_days).toBeLessThanOrEqual(orderOnly.lateness_days);
+          expect(orderOnly.lateness_days).toBeLessThanOrEqual(pass.lateness_days);
+          if (r.improvement?.lines) expect(r.improvement.lines.before).toBe(orderOnly.improvement!.after);
+          if (r.improvement) expect(r.improvement.after).toBe(r.lateness_days);
+          expect(overCapacity(input, r)).toEqual([]);
+          expect(r.bars.some((b) => b.plan_id === 999)).toBe(false);
+          const ready = new Map(input.plans.map((p) => [p.id, p.material_ready!]));
+          const lineOf = new Map(input.lines.map((l) => [l.id, l]));
+          for (const b of r.bars) {
+            expect(b.start >= ready.get(b.plan_id)!).toBe(true);
+            expect(b.daily.reduce((x, y) => x + y, 0)).toBe(b.qty);
+            const cats = lineOf.get(b.line_id)!.categories;
+            expect(cats.length === 0 || cats.includes(input.plans.find((p) => p.id === b.plan_id)!.category)).toBe(true);
+          }
+          expect(new Set(r.bars.map((b) => b.plan_id)).size).toBe(r.bars.length);
+          expect(r.placed + r.issues.filter((i) => i.planned_end == null).length).toBe(rows.length);
+        },
+      ),
+      { numRuns: 100 },
+    );
+  });
+
+  it('on a generated season the line part of the default lowers what the order part left, the same on every run', () => {
+    const input = scheduleProblem({ plans: 200, lines: 8, days: 120, seed: 32 });
+    const budget = (lineShare: number) => ({ ...input, options: { ...input.options, improve: { ...steps(800), lineShare } } });
+    const orderOnly = autoSchedule(budget(0));
+    const r = autoSchedule(budget(0.3));
+    expect(r.improvement!.lines!.before).toBe(orderOnly.lateness_days);
+    expect(r.improvement!.lines!.kept).toBeGreaterThan(0);
+    expect(r.lateness_days).toBeLessThan(orderOnly.lateness_days);
+    expect(overCapacity(input, r)).toEqual([]);
+    expect(autoSchedule(budget(0.3)).lateness_days).toBe(r.lateness_days);
+  });
+
   it('lowers the lateness of a generated season (200 plans, 8 lines) within a fixed number of steps, the same on every run', () => {
     const input = scheduleProblem({ plans: 200, lines: 8, days: 120, seed: 31 });
     const budget = { ...input, options: { ...input.options, improve: steps(1500) } };

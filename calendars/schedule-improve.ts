@@ -5,15 +5,19 @@
  *
  * - The plans fall into independent parts: plans that can share a line are in one part (lines joined
  *   by the plans able to use them); a move inside a part changes nothing outside it.
- * - A step moves one plan of a part: a late (or unplaced) plan forward by up to 40 places (7 steps in
- *   10; of two late plans drawn, the later one), or two plans near each other swap. Only the plans from the first changed place on are laid
+ * - A step moves one plan of a part: a late (or unplaced) plan forward by up to ORDER_REACH places (7
+ *   steps in 10; of two late plans drawn, the later one), or two plans near each other swap. Only the plans from the first changed place on are laid
  *   again: the ones after it are taken back (their line states restored from the placement log) and
  *   placed again in the new order by the same placement as the scheduler (capacity, calendars,
  *   learning curves, changeovers, material gates; locked bars are in the line states and never move).
  * - A step is kept when the part's total lateness (days) does not grow, so the search walks plateaus;
  *   it is dropped as soon as the plans laid again are later in total than the same places were
- *   before, by more than `slack` days once the moved plans are behind (a heuristic cut: most bad
- *   steps are known a few plans after the change), and a dropped step lays the old placements back.
+ *   before, by more than `slack` days once the moved plans are behind, or while they are not yet
+ *   behind, when the plans laid again so far are later in total than each of them was before by
+ *   more than `drift` days (heuristic cuts: most bad steps are known a few plans after the change),
+ *   and a dropped step puts the part's lines back from a copy taken before it.
+ * - The default (`improveSchedule`) gives the order neighbourhood 1 − `lineShare` of the time and the
+ *   line neighbourhood (`improveOnLines`) the rest, from where the first left off.
  * - The caller keeps the improved placements only when the total lateness is strictly lower than it
  *   started, so the result is never worse than the scheduler's single pass.
  */
@@ -30,12 +34,22 @@ export type ImproveOptions = {
   /** Days a step's replaced plans may be later than before (behind the moved plans) before it is dropped. */
   slack: number;
   seed: number;
-  /** 'order' (default): moves in the order of placing, re-laying a part's plans after the change; 'lines': moves within and between lines' sequences (`improveOnLines`). */
+  /** 'order' (default): moves in the order of placing, re-laying a part's plans after the change, then (`lineShare`) the lines'; 'lines': moves within and between lines' sequences only (`improveOnLines`). */
   neighbourhood?: 'order' | 'lines';
+  /** Share of the time the default gives the line neighbourhood after the order's (0: none). */
+  lineShare?: number;
+  /** Days the plans laid again may lose in total, each against its own lateness before, before the moved plans are behind (default 3). */
+  drift?: number;
 };
 
+/** Places a late plan may move forward in the order (measured at equal work against 10 and 40, issue 31). */
+const ORDER_REACH = 20;
+
 /** A part: its placements in order, the places of its late plans (not the first), its lateness. */
-type Part = { list: Placement[]; late: number[]; total: number };
+type Part = { list: Placement[]; late: number[]; total: number; saved: Saved[] };
+
+/** A line of a part as it was before a step: a dropped step puts these back (its old placements' records stay true). */
+type Saved = { st: LineState; used: Float64Array; cursor: number; last: LineState['last']; load: number; placed: LineState['placed'] };
 
 
 /** Placements grouped into independent parts (plans that can share a line); a plan no line can make is in none. */
@@ -55,13 +69,17 @@ function partsOf(ctx: RunCtx, placements: readonly Placement[]): { parts: Part[]
     if (i === undefined) {
       i = parts.length;
       byRoot.set(root, i);
-      parts.push({ list: [], late: [], total: 0 });
+      parts.push({ list: [], late: [], total: 0, saved: [] });
     }
     parts[i].list.push(p);
     parts[i].total += p.late;
     return i;
   });
   for (const part of parts) part.late = latePlaces(part.list);
+  for (const st of ctx.states) {
+    const i = byRoot.get(find(st.idx));
+    if (i !== undefined) parts[i].saved.push({ st, used: new Float64Array(st.used.length), cursor: 0, last: null, load: 0, placed: [] });
+  }
   return { parts, partOf };
 }
 
@@ -79,7 +97,7 @@ function neighbour(part: Part, rnd: () => number): { j: number; seq: Placement[]
     // Of two late plans drawn, the later one (a binary tournament: steps go where the days are).
     const other = part.late[Math.floor(rnd() * part.late.length)];
     if (list[other].late > list[i].late) i = other;
-    const j = Math.max(0, i - 1 - Math.floor(rnd() * Math.min(i, 40)));
+    const j = Math.max(0, i - 1 - Math.floor(rnd() * Math.min(i, ORDER_REACH)));
     return { j, seq: [list[i], ...list.slice(j, i), ...list.slice(i + 1)], settled: i };
   }
   const i = Math.floor(rnd() * list.length);
@@ -96,19 +114,30 @@ function tryStep(ctx: RunCtx, part: Part, step: { j: number; seq: Placement[]; s
   const { j, seq, settled } = step;
   const list = part.list;
   const old = list.slice(j);
+  for (const v of part.saved) {
+    v.used.set(v.st.used);
+    v.cursor = v.st.cursor;
+    v.last = v.st.last;
+    v.load = v.st.load;
+    v.placed = v.st.placed.slice();
+  }
   for (let p = list.length - 1; p >= j; p--) unplace(list[p]);
   let oldTail = 0;
   for (const p of old) oldTail += p.late;
   const fresh: Placement[] = [];
   let newSum = 0;
   let oldSum = 0;
+  // Before the moved plans are behind: the plans laid again against their own lateness before (seq holds their old placements).
+  let drift = 0;
+  const driftMax = o.drift ?? 3;
   let ok = true;
   for (let k = 0; k < seq.length; k++) {
     const pl = place(ctx, seq[k].pp, true);
     fresh.push(pl);
     newSum += pl.late;
     oldSum += old[k].late;
-    if (newSum > oldTail || (j + k >= settled && newSum - oldSum > o.slack) || ((k & 31) === 31 && performance.now() > deadline)) {
+    if (j + k < settled) drift += pl.late - seq[k].late;
+    if (newSum > oldTail || (j + k >= settled ? newSum - oldSum > o.slack : k > 0 && drift > driftMax) || ((k & 31) === 31 && performance.now() > deadline)) {
       ok = false;
       break;
     }
@@ -119,8 +148,13 @@ function tryStep(ctx: RunCtx, part: Part, step: { j: number; seq: Placement[]; s
     part.late = latePlaces(list);
     return oldTail - newSum;
   }
-  for (let p = fresh.length - 1; p >= 0; p--) unplace(fresh[p]);
-  for (const p of old) replay(p);
+  for (const v of part.saved) {
+    v.st.used.set(v.used);
+    v.st.cursor = v.cursor;
+    v.st.last = v.last;
+    v.st.load = v.load;
+    v.st.placed = v.placed;
+  }
   return -1;
 }
 
@@ -144,7 +178,7 @@ function drawPart(parts: readonly Part[], rnd: () => number): Part | null {
  * given order) when the total lateness is strictly lower, else null (the line states then hold an order
  * no later in total).
  */
-export function improvePlacements(ctx: RunCtx, placements: readonly Placement[], o: ImproveOptions): { placements: Placement[] | null; stats: ImproveStats } {
+export function improvePlacements(ctx: RunCtx, placements: readonly Placement[], o: ImproveOptions): { placements: Placement[] | null; current: Placement[]; stats: ImproveStats } {
   const t0 = performance.now();
   const deadline = t0 + o.ms;
   const { parts, partOf } = partsOf(ctx, placements);
@@ -169,9 +203,31 @@ export function improvePlacements(ctx: RunCtx, placements: readonly Placement[],
   }
   const after = fixed + parts.reduce((a, p) => a + p.total, 0);
   const stats: ImproveStats = { steps, kept, ms: performance.now() - t0, before, after };
-  if (after >= before) return { placements: null, stats };
   const next = parts.map(() => 0);
-  return { placements: placements.map((p, k) => (partOf[k] < 0 ? p : parts[partOf[k]].list[next[partOf[k]]++])), stats };
+  const current = placements.map((p, k) => (partOf[k] < 0 ? p : parts[partOf[k]].list[next[partOf[k]]++]));
+  return { placements: after < before ? current : null, current, stats };
+}
+
+/**
+ * The default improvement: the order neighbourhood (`improvePlacements`) for 1 − `lineShare` of the
+ * time (all of it when it stops early: its steps or its stale count), then the line neighbourhood
+ * (`improveOnLines`: a late plan to another line that can make it, forward on its line, two neighbours
+ * on a line swapped; each line's bars after the change laid again) from the placements the first
+ * left, for the rest. Both keep only steps no later in total, so the second never undoes the first.
+ * The placements when the total lateness is strictly lower than the given ones', else null; the
+ * stats of both together, `lines` those of the second.
+ */
+export function improveSchedule(ctx: RunCtx, placements: readonly Placement[], o: ImproveOptions): { placements: Placement[] | null; stats: ImproveStats } {
+  const t0 = performance.now();
+  const share = o.lineShare ?? 0;
+  const first = improvePlacements(ctx, placements, { ...o, ms: o.ms * (1 - share) });
+  const rest = o.ms - (performance.now() - t0);
+  if (!(share > 0) || !(rest > 0) || first.stats.after <= 0) return first;
+  const second = improveOnLines(ctx, first.current, { ...o, ms: rest });
+  const a = first.stats;
+  const b = second.stats;
+  const stats: ImproveStats = { steps: a.steps + b.steps, kept: a.kept + b.kept, ms: performance.now() - t0, before: a.before, after: b.after, lines: { steps: b.steps, kept: b.kept, before: b.before } };
+  return { placements: b.after < a.before ? (second.placements ?? first.current) : null, stats };
 }
 
 /** Places within which a late plan may move forward on its line. */
