@@ -1,5 +1,5 @@
 import { defineDictionary } from '../dictionaries';
-import { defineViewEntity, type FieldDef, type TransitionDef } from '../entity';
+import { defineViewEntity, type EntityDef, type FieldDef, type TransitionDef } from '../entity';
 import { allocationVersion } from './allocationversion.entity';
 import { prOrder } from './prorder.entity';
 import { purOrder } from './purorder.entity';
@@ -144,3 +144,24 @@ export const flowDecisions: Record<string, TransitionDef> = Object.fromEntries(
     },
   ]),
 );
+
+/**
+ * A step of a flow's history (cpm-view's `history`) as the flow panel lists it under a document or a
+ * task: when, at which node, who, which step (`wf_step`), the comment; columns in this order. Not
+ * registered: its rows come with the flow (src/client/pages/approvals/ApprovalPanel.tsx `FlowPanel`).
+ */
+export const flowHistoryStep: EntityDef = {
+  name: 'wfhistory',
+  table: 'wf_history',
+  prefix: 'crossapi',
+  menuCode: 'wf.todo',
+  label: { zh: '审批记录', en: 'Approval history' },
+  titleField: 'action',
+  fields: [
+    { key: 'created_at', label: { zh: '时间', en: 'Time' }, type: 'datetime' },
+    { key: 'node_name', label: { zh: '节点', en: 'Node' }, type: 'text' },
+    { key: 'user_name', label: { zh: '处理人', en: 'By' }, type: 'text' },
+    { key: 'action', label: { zh: '动作', en: 'Step' }, type: 'dict', dict: approvalStep.code },
+    { key: 'comment', label: { zh: '意见', en: 'Comment' }, type: 'text' },
+  ],
+};

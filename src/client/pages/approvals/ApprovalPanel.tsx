@@ -1,18 +1,26 @@
-import { Badge, Button, Text } from '@fluentui/react-components';
+import { Badge, Button, makeStyles, Text, tokens } from '@fluentui/react-components';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TransitionDef } from '../../../model/entity';
 import '../../../model/entities/process-def.entity';
-import { flowDecisions } from '../../../model/entities/approval-task.entity';
+import { flowDecisions, flowHistoryStep } from '../../../model/entities/approval-task.entity';
+import { resolveColumns } from '../../../model/page-resolve';
 import { useCall } from '../../api/calls';
 import { TransitionDialog } from '../../form/dialogs';
 import { runTransitionCall } from '../../form/transition-call';
-import { formatDateTime } from '../../grid/cell-text';
+import { ColumnTable } from '../../grid/ColumnTable';
 import { processBusCalls } from '../../../model/calls/approvals';
 import { runDecision, type FlowAction, type FlowView, type NodeActions } from './approval-api';
 import './approval-messages';
 import { FlowDiagram } from './FlowDiagram';
 import { approvalColor, useDictWord, useReadAgain } from './use-process-bus';
+
+/** A flow's history as its declared columns (when, node, who, step, comment). */
+const HISTORY_COLUMNS = resolveColumns(flowHistoryStep, flowHistoryStep.fields.map((f) => f.key));
+
+const useStyles = makeStyles({
+  history: { borderCollapse: 'collapse', width: '100%', fontSize: tokens.fontSizeBase300, '& th, & td': { padding: '4px 6px', borderBottom: `1px solid ${tokens.colorNeutralStroke2}` }, '& th': { fontWeight: tokens.fontWeightSemibold, whiteSpace: 'nowrap' }, '& td:first-child': { whiteSpace: 'nowrap' } },
+});
 
 /** Reads a record's flow (cpm-view; one read shared by the drawer's parts), again when `revision` moves and on `reload`. */
 export function useFlow(entity: string, id: number | null, revision?: unknown): { flow: FlowView | null; reload: () => void } {
@@ -50,8 +58,9 @@ export function DecisionButtons(props: { flow: NodeActions; onDone: () => void }
 
 /** Where a flow stands, its diagram and the history of every step (who, when, comment). */
 export function FlowPanel(props: { flow: FlowView }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const word = useDictWord();
+  const s = useStyles();
   const f = props.flow;
   if (!f.pid) return <Text data-testid="wf-none">{t('wf.panel.none')}</Text>;
   return (
@@ -62,19 +71,7 @@ export function FlowPanel(props: { flow: FlowView }) {
       </div>
       <FlowDiagram nodes={f.definition.nodes} steps={f.definition.steps} current={f.status === 'running' ? f.node_seq : null} finished={f.status === 'approved' || f.status === 'rejected' ? f.status : null} />
       <Text weight="semibold">{t('wf.panel.history')}</Text>
-      <table data-testid="wf-history" style={{ borderCollapse: 'collapse', width: '100%', fontSize: 13 }}>
-        <tbody>
-          {f.history.map((h) => (
-            <tr key={h.id} style={{ borderBottom: '1px solid #edebe9' }}>
-              <td style={{ padding: '4px 6px', whiteSpace: 'nowrap' }}>{formatDateTime(h.created_at)}</td>
-              <td style={{ padding: '4px 6px' }}>{h.node_name ?? ''}</td>
-              <td style={{ padding: '4px 6px' }}>{h.user_name}</td>
-              <td style={{ padding: '4px 6px' }}>{word('wf_step', h.action)}</td>
-              <td style={{ padding: '4px 6px' }}>{h.comment ?? ''}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <ColumnTable className={s.history} columns={HISTORY_COLUMNS} items={f.history} language={i18n.language === 'en' ? 'en' : 'zh-CN'} keyOf={(h) => String(h.id)} testId="wf-history" />
     </div>
   );
 }
