@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, overloadedDays } from '../../calendars/capacity';
 import type { BoardBar, BoardCommandResult, BoardData } from '../../src/model/schedule-board';
@@ -9,7 +10,8 @@ import { createTestApp, signIn, type TestApp } from '../support/test-app';
  * of a bar onto the start of another bar overloads the target line (the board asks first; the server
  * does what it is told), the same move with `push` lays the bar into the line's capacity and the bars
  * behind it after it, in their order: none of them overlaps another bar of the line, no day they take
- * is over capacity, locked bars stay, and the reply names where each moved bar was (for undo).
+ * is over capacity, locked bars stay, and the reply names where each moved bar was (for undo). Each
+ * bar a push (or its undo) moves is written once, with one audit row, and keeps its counted place.
  */
 let t: TestApp;
 let planner: string;
@@ -22,6 +24,47 @@ async function call<T>(method: 'GET' | 'POST', url: string, payload?: Record<str
 const board = (query: Record<string, string> = {}) => call<BoardData>('GET', '/api/scmapi/schedule/board', undefined, query);
 const command = (cmd: Record<string, unknown>) => call<BoardCommandResult>('POST', '/api/scmapi/schedule/command', cmd);
 const overlap = (a: { start: string; end: string }, b: { start: string; end: string }) => a.start <= b.end && b.start <= a.end;
+
+/** In the system scope (every company's rows). */
+const system = <T>(work: (tx: TestApp['app']['db']) => Promise<T>) =>
+  t.app.db.transaction().execute(async (tx) => {
+    await sql`select set_config('app.client_id', '*', true)`.execute(tx);
+    return work(tx);
+  });
+
+type Write = { id: number; depth: number; place_changed: boolean };
+/**
+ * The row versions `work` writes to the bars, counted by a row trigger: the bar, the trigger depth (1:
+ * the command's own statement; 2: a statement trigger's update, the places' renumbering) and whether
+ * the bar's kept place changed; and the bars' audit rows it adds.
+ */
+async function barWrites(work: () => Promise<void>): Promise<{ writes: Write[]; audited: number[] }> {
+  const lastAudit = await system(async (tx) => Number((await sql<{ n: number }>`select coalesce(max(id), 0) as n from audit_log`.execute(tx)).rows[0].n));
+  await system(async (tx) => {
+    await sql.raw(`create table test_bar_writes (id bigint, depth int, place_changed boolean)`).execute(tx);
+    await sql.raw(`create function test_bar_write() returns trigger language plpgsql security definer as $$ begin
+      insert into test_bar_writes values (new.id, pg_trigger_depth(), old.split_index is distinct from new.split_index or old.split_count is distinct from new.split_count or old.plan_category is distinct from new.plan_category);
+      return null; end $$`).execute(tx);
+    await sql.raw(`create trigger test_bar_write after insert or update on scm_prodplan_bar for each row execute function test_bar_write()`).execute(tx);
+  });
+  try {
+    await work();
+    return await system(async (tx) => ({
+      writes: (await sql<Write>`select id, depth, place_changed from test_bar_writes`.execute(tx)).rows.map((w) => ({ ...w, id: Number(w.id) })),
+      audited: (await sql<{ record_id: number }>`select record_id from audit_log where id > ${lastAudit} and entity = 'prodplan_bar'`.execute(tx)).rows.map((a) => Number(a.record_id)),
+    }));
+  } finally {
+    await system(async (tx) => {
+      for (const s of ['drop trigger test_bar_write on scm_prodplan_bar', 'drop function test_bar_write()', 'drop table test_bar_writes']) await sql.raw(s).execute(tx);
+    });
+  }
+}
+
+/** Bars whose kept place (scm_prodplan_bar split_index, split_count) is not a recount from the bars. */
+const wrongPlaces = () =>
+  system(async (tx) => (await sql<{ id: number }>`select id from (select id, split_index, split_count,
+      row_number() over (partition by client_id, scenario_id, plan_id order by start_date, id)::int as i, count(*) over (partition by client_id, scenario_id, plan_id)::int as n
+    from scm_prodplan_bar) x where split_index is distinct from i or split_count is distinct from n`.execute(tx)).rows);
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -131,5 +174,42 @@ describe('move and push the following plans later', () => {
     const refused = await command({ op: 'place', bars: [{ bar_id: first.id, version: lockedVersion, line_id: target!.id, start: hit.start, end: hit.start }] });
     expect(refused.status).toBe(400);
     expect(refused.body.code).not.toBe(200);
+  });
+
+  it('writes each bar a push moves once, with one audit row, each keeping its counted place; so does its undo', async () => {
+    const today = new Date().toISOString().slice(0, 10);
+    const data = (await board()).body.data;
+    const drop = pushDrop(data, today);
+    expect(drop, 'a line with bars ahead and a bar to drop on it').toBeTruthy();
+    const far = { from: addDays(today, -7), to: addDays(today, 399) };
+    const hit = drop!.ahead[0];
+    let previous: NonNullable<BoardCommandResult['previous']> = [];
+    let versions = new Map<number, number>();
+    const once = (writes: Write[], audited: number[], moved: number[]) => {
+      // The command's own statement writes each moved bar once and no other bar.
+      const own = writes.filter((w) => w.depth === 1).map((w) => w.id).sort((a, b) => a - b);
+      expect(own).toEqual([...moved].sort((a, b) => a - b));
+      // The places' step writes a bar only when its place changed (not every bar the command wrote again).
+      expect(writes.filter((w) => w.depth > 1 && !w.place_changed)).toEqual([]);
+      expect([...audited].sort((a, b) => a - b)).toEqual([...moved].sort((a, b) => a - b));
+    };
+    const push = await barWrites(async () => {
+      const r = await command({ op: 'move', bar_id: drop!.mover.id, version: drop!.mover.version, line_id: drop!.target.id, start: hit.start, push: true, ...far });
+      expect(r.status).toBe(200);
+      previous = r.body.data.previous!;
+      versions = new Map(r.body.data.bars.map((b) => [b.id, b.version]));
+      // The reply's bars carry their kept places.
+      for (const b of r.body.data.bars) expect(b.split_index).toBeLessThanOrEqual(b.split_count);
+    });
+    expect(previous.length).toBeGreaterThan(1);
+    once(push.writes, push.audited, previous.map((p) => p.id));
+    expect(await wrongPlaces()).toEqual([]);
+
+    const undo = await barWrites(async () => {
+      const places = previous.map((p) => ({ bar_id: p.id, version: versions.get(p.id)!, line_id: p.line_id, start: p.start, end: p.end, daily: p.daily ?? null }));
+      expect((await command({ op: 'place', bars: places, ...far })).status).toBe(200);
+    });
+    once(undo.writes, undo.audited, previous.map((p) => p.id));
+    expect(await wrongPlaces()).toEqual([]);
   });
 });

@@ -8,7 +8,7 @@
  * hooks, an audit row per bar naming each field changed), after the data scope of the result is
  * checked for every bar (`outsideScope`, as the document writer does for one).
  *
- * Example: `await placeBars(w, [{ id: 7, line_id: 3, start: '2026-12-07', end: '2026-12-09', daily: null }]);`
+ * Example: `await placeBars(w, [{ id: 7, line_id: 3, start: '2026-12-07', end: '2026-12-09', daily: null }], rowsById);`
  */
 import { sql } from 'kysely';
 import { requireEntity } from '../../../model';
@@ -22,17 +22,15 @@ type Row = Record<string, unknown>;
 export type BarPlace = { id: number; line_id: number; start: string; end: string; daily: number[] | null };
 
 /**
- * Writes the places of the bars in `places`; the caller has read them under `for update` and checked
- * their versions and locks. Refuses with `res.outOfScope` when one would leave the writer's data scope.
- * Returns the rows as they are now.
+ * Writes the places of the bars in `places`; the caller has read them (`stored`, the rows by id) under
+ * `for update` in this transaction and checked their versions and locks. Refuses with
+ * `res.outOfScope` when one would leave the writer's data scope. Returns the rows as they are now.
  */
-export async function placeBars(w: WriteContext, places: readonly BarPlace[]): Promise<Row[]> {
+export async function placeBars(w: WriteContext, places: readonly BarPlace[], stored: ReadonlyMap<number, Row>): Promise<Row[]> {
   if (!places.length) return [];
   const entity = requireEntity('prodplan_bar');
-  const stored = await sql<Row>`select t.* from scm_prodplan_bar t where t.client_id = ${w.actor.clientId} and t.id in (${sql.join(places.map((p) => p.id))})`.execute(w.tx);
-  const byId = new Map(stored.rows.map((r) => [Number(r.id), r]));
   const records = places.map((p) => {
-    const row = byId.get(p.id);
+    const row = stored.get(p.id);
     if (!row) throw notFound();
     return { id: p.id, values: { ...row, line_id: p.line_id, start_date: p.start, end_date: p.end, daily: p.daily } };
   });

@@ -21,7 +21,7 @@ import type { Db } from '../../db/database';
 import { AppError, notFound } from '../../http/errors';
 import type { WriteContext } from '../../resources/document-stages';
 import { placeBars, type BarPlace } from './planning.bar-places';
-import { companyCalendar, loadLines, minutesPerPiece, type LineSams } from './planning.service';
+import { loadLines, minutesPerPiece, type LineSams } from './planning.service';
 import { scheduleInputs, type PlanSetup } from './planning.schedule-inputs';
 import { dayText, num } from '../../db/row-values';
 
@@ -34,8 +34,11 @@ const dailyOf = (v: unknown): number[] | null => {
 /** The bars a push wrote, and where each was (with its stored pieces per day, null when spread evenly) for the board's undo. */
 export type PushedMove = { changed: number[]; previous: { id: number; line_id: number; start: string; end: string; daily: number[] | null }[] };
 
-/** The dragged bar; `keepDay`: the planner kept the drop day before its plan's material gate (laid from that day, not the gate). */
-type Moved = { row: Row; category: string; planMinutes: number; scenario: number | null; keepDay?: boolean };
+/** The dragged bar and its plan (rows as stored); `keepDay`: the planner kept the drop day before its plan's material gate (laid from that day, not the gate). */
+type Moved = { row: Row; plan: Row; scenario: number | null; keepDay?: boolean };
+
+/** What the command read already: every line's SAMs, the planner's data scope, the company's calendar of a year. */
+type Read = { sams: LineSams; scope: RawBuilder<unknown>[]; calendar: (year: number) => Promise<PreparedCalendar> };
 
 /**
  * A line's bars of one schedule but the dragged one, locked for update: those ending on or after `from`
@@ -43,7 +46,7 @@ type Moved = { row: Row; category: string; planMinutes: number; scenario: number
  */
 async function lineBarRows(tx: Db, clientId: number, lineId: number, from: string, moved: Moved, barId: number, inScope: RawBuilder<unknown>): Promise<Row[]> {
   const schedule = moved.scenario === null ? sql`scenario_id is null` : sql`scenario_id = ${moved.scenario}`;
-  return (await sql<Row>`select t.id, t.version, t.line_id, t.plan_id, t.start_date, t.end_date, t.qty, t.daily, t.locked, ${inScope} as in_scope,
+  return (await sql<Row>`select t.*, ${inScope} as in_scope,
       p.category, p.minutes_per_piece, p.style_no, p.material_ready_date
     from scm_prodplan_bar t join scm_prodplan p on p.id = t.plan_id and p.client_id = t.client_id
     where t.client_id = ${clientId} and t.line_id = ${lineId} and t.id <> ${barId} and t.${schedule}
@@ -60,7 +63,7 @@ function schedPlan(r: Row, qty: number, setups: ReadonlyMap<number, PlanSetup>):
   return { id, category: String(r.category ?? ''), style_no: r.style_no == null ? undefined : String(r.style_no), family: String(r.category ?? ''), fabric: s?.fabric ?? null, colour: s?.colour ?? null, qty, minutes_per_piece: num(r.minutes_per_piece), material_ready: s ? s.gate : own, delivery_date: null, priority: 0 };
 }
 
-export async function pushMove(w: WriteContext, cmd: Extract<BoardCommand, { op: 'move' }>, moved: Moved, sams: LineSams, scope: RawBuilder<unknown>[]): Promise<PushedMove> {
+export async function pushMove(w: WriteContext, cmd: Extract<BoardCommand, { op: 'move' }>, moved: Moved, { sams, scope, calendar }: Read): Promise<PushedMove> {
   const tx = w.tx;
   const clientId = w.actor.clientId;
   const sourceId = Number(moved.row.line_id);
@@ -73,11 +76,11 @@ export async function pushMove(w: WriteContext, cmd: Extract<BoardCommand, { op:
   const targetFrom = sameLine && oldStart < cmd.start ? oldStart : cmd.start;
   const targetRows = await lineBarRows(tx, clientId, cmd.line_id, targetFrom, moved, cmd.bar_id, inScope);
   const sourceRows = sameLine ? [] : await lineBarRows(tx, clientId, sourceId, oldStart, moved, cmd.bar_id, inScope);
-  const movedPlanRow = (await sql<Row>`select id as plan_id, category, minutes_per_piece, style_no, material_ready_date from scm_prodplan where id = ${Number(moved.row.plan_id)} and client_id = ${clientId}`.execute(tx)).rows[0];
+  const movedPlanRow = { ...moved.plan, plan_id: moved.plan.id };
   const planIds = [...new Set([movedPlanRow, ...targetRows, ...sourceRows].map((r) => Number(r.plan_id)))];
   // The auto-scheduler's inputs for these plans and lines: rules, gates, fabric and colour, learned curves.
   const { rules, setups, curves } = await scheduleInputs(tx, clientId, lineInfo, undefined, { planIds });
-  const cal = await companyCalendar(tx, clientId, Number(cmd.start.slice(0, 4)));
+  const cal = await calendar(Number(cmd.start.slice(0, 4)));
   const schedLine = (l: (typeof lineInfo)[number]): SchedLine => ({ id: l.id, categories: l.categories, operators: l.operators, efficiency: efficiencyFraction(l.efficiency), learning: l.learning, learningByFamily: curves.get(l.id), sam: l.sam, calendar: cal });
   const lineBars = (rows: Row[], lineId: number): LineBar[] =>
     rows.map((r) => {
@@ -113,8 +116,8 @@ export async function pushMove(w: WriteContext, cmd: Extract<BoardCommand, { op:
     places.push({ id: b.id, line_id: isMoved ? cmd.line_id : Number(r.line_id), start: b.start, end: b.end, daily: [...b.daily] });
   }
   // Every bar in one statement (planning.bar-places.ts): the moved one at the version the command
-  // checked, the others at the versions read under `for update` above.
-  await placeBars(w, places);
+  // checked, the others at the versions read under `for update` above (the rows as read).
+  await placeBars(w, places, new Map([...rowOf, [cmd.bar_id, moved.row]]));
   return out;
 }
 

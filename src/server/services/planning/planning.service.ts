@@ -138,22 +138,8 @@ export async function loadBarRows(tx: Db, clientId: number, opts: { scenario: nu
   return r.rows;
 }
 
-/** Split index and count of bars per plan, within one schedule. */
-async function splitInfo(tx: Db, clientId: number, scenario: number | null, planIds: number[]): Promise<Map<number, number[]>> {
-  const out = new Map<number, number[]>();
-  if (!planIds.length) return out;
-  const r = await sql<{ id: number; plan_id: number }>`select id, plan_id from scm_prodplan_bar where client_id = ${clientId}
-    and ${scenario === null ? sql`scenario_id is null` : sql`scenario_id = ${scenario}`} and plan_id in (${sql.join([...new Set(planIds)])})
-    order by plan_id, start_date, id`.execute(tx);
-  for (const b of r.rows) {
-    const list = out.get(Number(b.plan_id)) ?? [];
-    list.push(Number(b.id));
-    out.set(Number(b.plan_id), list);
-  }
-  return out;
-}
-
-function toBoardBar(b: BarRow, cal: PreparedCalendar, splits: Map<number, number[]>, sams: LineSams): BoardBar {
+/** A bar as the board draws it; its place among its plan's bars is the one the database keeps on it (planning.window.ts). */
+function toBoardBar(b: BarRow, cal: PreparedCalendar, sams: LineSams): BoardBar {
   const start = dayOrNull(b.start_date)!;
   const end = dayOrNull(b.end_date)!;
   const qty = num(b.qty);
@@ -161,7 +147,6 @@ function toBoardBar(b: BarRow, cal: PreparedCalendar, splits: Map<number, number
   const daily = barPieces(qty, Array.isArray(b.daily) ? (b.daily as unknown[]) : null, cal, start, end);
   const mpp = minutesPerPiece(sams, Number(b.line_id), String(b.category ?? ''), num(b.minutes_per_piece));
   const delivery = dayOrNull(b.delivery_date);
-  const siblings = splits.get(Number(b.plan_id)) ?? [Number(b.id)];
   const placed = b.split_index != null && b.split_count != null;
   return {
     id: Number(b.id),
@@ -185,8 +170,8 @@ function toBoardBar(b: BarRow, cal: PreparedCalendar, splits: Map<number, number
     // The one definition of lateness (src/model/measures.ts), as the plan's kept late_days and the tower.
     late: isLate(end, delivery),
     locked: b.locked === true,
-    split_index: placed ? Number(b.split_index) : Math.max(1, siblings.indexOf(Number(b.id)) + 1),
-    split_count: placed ? Number(b.split_count) : siblings.length,
+    split_index: placed ? Number(b.split_index) : 1,
+    split_count: placed ? Number(b.split_count) : 1,
     scenario_id: b.scenario_id == null ? null : Number(b.scenario_id),
   };
 }
@@ -215,13 +200,6 @@ export function scheduleLoad(rows: Iterable<BarLoadRow>, cal: PreparedCalendar, 
 
 const barMinutes = (b: BoardBar, cal: PreparedCalendar, sams: LineSams) =>
   barLoad(b, minutesPerPiece(sams, b.line_id, b.category, b.minutes_per_piece ?? 0), cal);
-
-/** Load per day of the given lines over a range, from every bar of the schedule touching it. */
-async function linesLoad(tx: Db, clientId: number, cal: PreparedCalendar, scenario: number | null, lineIds: number[], from: string, to: string): Promise<Map<number, number[]>> {
-  // Only the touched lines' bars (a cascade at 100,000 bars read the whole range's and kept a line's).
-  const rows = await loadBarRows(tx, clientId, { scenario, from, to, lines: lineIds });
-  return scheduleLoad(rows, cal, await lineSams(tx, clientId, lineIds), from, to);
-}
 
 export function defaultRange(today = new Date()): { from: string; to: string } {
   const t = today.toISOString().slice(0, 10);
@@ -277,13 +255,17 @@ type CommandStep = {
   end: string;
   scope: RawBuilder<unknown>[];
   effect: CommandEffect;
+  /** The company's calendar of a year, read once per command. */
+  calendar: (year: number) => Promise<PreparedCalendar>;
 };
 
 /** Runs one command in the caller's transaction; returns the contract's reply and the scenario touched. */
 export async function runCommand(w: WriteContext, cmd: BoardCommand, scope: RawBuilder<unknown>[], range: { from: string; to: string }): Promise<BoardCommandResult & { scenario_id: number | null }> {
   const bars = await lockCommandBars(w, cmd, scope);
   const sams = await lineSams(w.tx, w.actor.clientId);
+  const calendars = new Map<number, Promise<PreparedCalendar>>();
   const step: CommandStep = {
+    calendar: (year) => calendars.get(year) ?? calendars.set(year, companyCalendar(w.tx, w.actor.clientId, year)).get(year)!,
     w,
     bars,
     sams,
@@ -365,7 +347,7 @@ async function moveBar(step: CommandStep, asked: Extract<BoardCommand, { op: 'mo
   if (cmd.push) {
     // Move and push the following plans later (planning.push.ts): the bars behind follow the moved one;
     // the planner who kept the day before the material gate has the dropped bar laid from that day.
-    const pushed = await pushMove(w, cmd, { row: bars.first, category: String(plan.category ?? ''), planMinutes: num(plan.minutes_per_piece), scenario: bars.scenario, keepDay: cmd.material === 'keep' }, step.sams, step.scope);
+    const pushed = await pushMove(w, cmd, { row: bars.first, plan, scenario: bars.scenario, keepDay: cmd.material === 'keep' }, step);
     effect.changed.push(...pushed.changed);
     effect.previous = pushed.previous;
     effect.touchedLines.add(cmd.line_id);
@@ -424,13 +406,17 @@ async function commandReply(step: CommandStep, range: { from: string; to: string
   const clientId = step.w.actor.clientId;
   const { scenario } = step.bars;
   const { changed, removed, touchedLines, previous } = step.effect;
-  const cal = await companyCalendar(tx, clientId, Number(step.start.slice(0, 4)));
-  const rows = await loadBarRows(tx, clientId, { scenario, ids: changed });
-  const splits = await splitInfo(tx, clientId, scenario, rows.map((b) => Number(b.plan_id)));
-  const bars = rows.map((b) => toBoardBar(b, cal, splits, step.sams));
-  // The touched lines' new load, aligned with the board's range (the board's default range unless given).
+  const cal = await step.calendar(Number(step.start.slice(0, 4)));
+  // One read: the touched lines' bars over the range (their new load; a cascade at 100,000 bars read
+  // the whole range's before), which hold the bars written; one written outside the range read by id.
   const { from, to } = range;
-  const load = await linesLoad(tx, clientId, cal, scenario, [...touchedLines], from, to);
+  const onLines = await loadBarRows(tx, clientId, { scenario, from, to, lines: [...touchedLines] });
+  const read = new Set(onLines.map((b) => Number(b.id)));
+  const outside = changed.filter((id) => !read.has(id));
+  const written = new Set(changed);
+  const rows = [...onLines.filter((b) => written.has(Number(b.id))), ...(outside.length ? await loadBarRows(tx, clientId, { scenario, ids: outside }) : [])];
+  const bars = rows.map((b) => toBoardBar(b, cal, step.sams));
+  const load = scheduleLoad(onLines, cal, step.sams, from, to);
   const n = daysBetween(from, to);
   return { bars, removed, lines: [...touchedLines].map((id) => ({ id, load: load.get(id) ?? new Array<number>(n).fill(0) })), ...(previous ? { previous } : {}), scenario_id: scenario };
 }
@@ -451,7 +437,7 @@ async function placeCommand(step: CommandStep, cmd: Extract<BoardCommand, { op: 
     const line = await lineOf(w.tx, clientId, lineId);
     for (const b of cmd.bars) if (b.line_id === lineId) assertCanMake(line, categoryOf.get(Number(bars.byId.get(b.bar_id)!.plan_id)) ?? '');
   }
-  await placeBars(w, cmd.bars.map((b) => ({ id: b.bar_id, line_id: b.line_id, start: b.start, end: b.end, daily: b.daily ?? null })));
+  await placeBars(w, cmd.bars.map((b) => ({ id: b.bar_id, line_id: b.line_id, start: b.start, end: b.end, daily: b.daily ?? null })), bars.byId);
   for (const b of cmd.bars) effect.touchedLines.add(b.line_id);
   effect.changed.push(...bars.ids);
 }
@@ -706,7 +692,7 @@ export async function autoScheduleScenario(w: WriteContext, input: { name: strin
   const lockedRows = liveRows.filter((b) => b.locked === true);
   const lockedPlans = new Set(lockedRows.map((b) => Number(b.plan_id)));
   const sams: LineSams = new Map(lineInfo.map((l) => [l.id, l.sam]));
-  const lockedBars = lockedRows.map((b) => toBoardBar(b, cal, new Map(), sams));
+  const lockedBars = lockedRows.map((b) => toBoardBar(b, cal, sams));
   const fixed: FixedBar[] = lockedBars.map((b) => ({ plan_id: b.plan_id, line_id: b.line_id, start: b.start, minutes: barMinutes(b, cal, sams), category: b.category }));
   // Line settings: the line's SAM of a category wins over the plan's minutes (samFrom 'line'), and a new
   // style's first days on a line make only the learning curve's share of full output.
