@@ -20,7 +20,8 @@
  * among the three, and it runs the same motion, drags and cascades. B5_TRACE=1: a Chromium trace of the
  * month zoom's sideways scroll (2 s) on each side, the renderer main thread's busy time, its CPU time
  * and its busiest events by CPU self time in the report, the trace kept in .tmp/b5-trace-<side>.json.
- * B5_SEED_CACHE: see `seedScale`.
+ * B5_BASE_SERVER: that build's server too (a bundle from scripts/build-server.mjs run in its tree), so the
+ * other side is the other build whole. B5_CASCADES: cascades per side (3). B5_SEED_CACHE: see `seedScale`.
  *
  * Data (tests/support/board-scale-seed.ts): 300 lines in 30 workshops, on every line bars back to back
  * (1-3 days each) from the range's first day, B5_BARS in all, one plan per bar, each about 80 % of its
@@ -49,6 +50,9 @@ const BARE = '/b5-bare/';
 /** Another build of the client measured beside CLIENT_DIR (see the file's comment). */
 const BASE_CLIENT_DIR = process.env.B5_BASE_CLIENT_DIR ?? '';
 const TRACE = process.env.B5_TRACE === '1';
+/** The other build's server: a bundle of its sources (scripts/build-server.mjs run in that build's tree); this tree's server when not given. */
+const BASE_SERVER = process.env.B5_BASE_SERVER ?? '';
+const CASCADES = Number(process.env.B5_CASCADES ?? 3);
 const LABELS = 180;
 const HEADER = 40;
 
@@ -189,15 +193,19 @@ async function heapMb(page: Page): Promise<number> {
 }
 
 /** A drag onto the next bar of the same line, one day later: the product asks, the push is taken; ms to the redrawn frame. */
-export async function cascadeOnce(page: Page, whole: BoardLayout, bare: boolean, nth: number): Promise<number> {
+/**
+ * One cascade: click to redrawn frame (`ms`); for the board (NaN for the bare canvas) the click to the
+ * command's request sent (`sent`) and the request from sent to its reply in (`request`).
+ */
+export async function cascadeOnce(page: Page, whole: BoardLayout, bare: boolean, nth: number): Promise<{ ms: number; sent: number; request: number }> {
   await page.evaluate(() => { const el = document.querySelector<HTMLElement>('[data-testid=calendar-production-board]')!; el.scrollTop = 0; el.scrollLeft = 0; });
   await frames(page, 3);
   if (!bare) await page.waitForTimeout(1000); // the bar list follows the view when the browser is idle
   const layout = bare ? whole : await domLayout(page);
   const box = (await page.locator('[data-testid=board-canvas]').boundingBox())!;
-  // An unlocked bar of the nth line in view with a next bar on its line, both in view.
+  // An unlocked bar of the nth line in view with a next bar on its line, both in view (lines 0, 3, 6, 9, then 1, 4, ...: each once).
   const rows = layout.rows.filter((r) => r.kind === 'line');
-  const row = rows[(nth * 3) % 12];
+  const row = rows[(nth % 4) * 3 + Math.floor(nth / 4)];
   const mine = layout.bars.filter((b) => b.bar.line_id === (row.kind === 'line' ? row.line.id : -1)).sort((a, b) => a.rect.x - b.rect.x);
   // The next bar starting on a weekday (Monday to Friday): the day both would share has capacity, so the drop overloads it.
   const weekday = (d: string) => { const w = new Date(`${d}T00:00:00Z`).getUTCDay(); return w >= 1 && w <= 5; };
@@ -213,12 +221,12 @@ export async function cascadeOnce(page: Page, whole: BoardLayout, bare: boolean,
   if (bare) {
     await page.evaluate(() => { (window as unknown as { __b5cascade?: number }).__b5cascade = 0; });
     await page.mouse.up();
-    return (await (await page.waitForFunction(() => (window as unknown as { __b5cascade?: number }).__b5cascade || null, undefined, { polling: 10, timeout: 10_000 })).jsonValue()) as number;
+    return { ms: (await (await page.waitForFunction(() => (window as unknown as { __b5cascade?: number }).__b5cascade || null, undefined, { polling: 10, timeout: 10_000 })).jsonValue()) as number, sent: Number.NaN, request: Number.NaN };
   }
   await page.mouse.up();
   await page.locator('[data-testid=board-overload-push]').waitFor({ timeout: 10_000 });
   await frames(page, 2);
-  const ms = await page.evaluate(async () => {
+  const took = await page.evaluate(async () => {
     const p = (window as unknown as { __b5: { lastClear: number } }).__b5;
     const raf = () => new Promise<number>((ok) => requestAnimationFrame(() => ok(performance.now())));
     performance.clearResourceTimings();
@@ -226,17 +234,17 @@ export async function cascadeOnce(page: Page, whole: BoardLayout, bare: boolean,
     document.querySelector<HTMLElement>('[data-testid=board-overload-push]')!.click();
     for (;;) {
       const t = await raf();
-      const reply = performance.getEntriesByType('resource').filter((e) => e.name.includes('/schedule/command') && e.startTime >= t0).map((e) => (e as PerformanceResourceTiming).responseEnd)[0];
-      if (reply && p.lastClear > reply) return t - t0;
-      if (t - t0 > 60_000) return Number.NaN;
+      const sent = performance.getEntriesByType('resource').find((e) => e.name.includes('/schedule/command') && e.startTime >= t0) as PerformanceResourceTiming | undefined;
+      if (sent && p.lastClear > sent.responseEnd) return { ms: t - t0, sent: sent.startTime - t0, request: sent.responseEnd - sent.startTime };
+      if (t - t0 > 60_000) return { ms: Number.NaN, sent: Number.NaN, request: Number.NaN };
     }
   });
   await page.locator('[data-testid=board-overload-dialog]').waitFor({ state: 'detached', timeout: 10_000 }).catch(() => undefined);
-  return ms;
+  return took;
 }
 
-type Side = { usable: number[]; waited?: string; drag: number[]; cascade: number[]; heap: number; motion: Awaited<ReturnType<typeof motion>> | null; trace?: string };
-const newSide = (): Side => ({ usable: [], drag: [], cascade: [], heap: 0, motion: null });
+type Side = { usable: number[]; waited?: string; drag: number[]; cascade: number[]; sent: number[]; request: number[]; heap: number; motion: Awaited<ReturnType<typeof motion>> | null; trace?: string };
+const newSide = (): Side => ({ usable: [], drag: [], cascade: [], sent: [], request: [], heap: 0, motion: null });
 
 /** The trace's categories: the main thread's tasks and the compositor's steps (commit, layers). */
 const TRACE_CATEGORIES = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'toplevel', 'cc', 'blink', 'v8.execute'];
@@ -325,7 +333,12 @@ async function measureSide(browser: Browser, url: string, s: Session, layout: Bo
     for (const d of plan) side.drag.push((await dragOnce(b.page, d)).ms);
     side.motion = await motion(b.page);
     side.heap = await heapMb(b.page);
-    for (let i = 0; i < 3; i++) side.cascade.push(await cascadeOnce(b.page, layout, !!bare, i));
+    for (let i = 0; i < CASCADES; i++) {
+      const c = await cascadeOnce(b.page, layout, !!bare, i);
+      side.cascade.push(c.ms);
+      side.sent.push(c.sent);
+      side.request.push(c.request);
+    }
     if (TRACE) side.trace = await traceMonthScroll(browser, b.page, name);
   } finally {
     await b.context.close();
@@ -333,6 +346,19 @@ async function measureSide(browser: Browser, url: string, s: Session, layout: Bo
 }
 
 const ms = (n: number) => `${Math.round(n)} ms`;
+
+/** Runs `start` with the e2e harness's server bundle set to `bundle` (none: as it was). */
+async function withServerBundle<T>(bundle: string, start: () => Promise<T>): Promise<T> {
+  if (!bundle) return start();
+  const was = process.env.E2E_SERVER_BUNDLE;
+  process.env.E2E_SERVER_BUNDLE = resolve(bundle);
+  try {
+    return await start();
+  } finally {
+    if (was === undefined) delete process.env.E2E_SERVER_BUNDLE;
+    else process.env.E2E_SERVER_BUNDLE = was;
+  }
+}
 
 export async function scaleRun(): Promise<{ lines: { label: string; value: string }[]; passed: boolean; target: string }> {
   const dir = resolve(`.tmp/bench-b5-scale-${process.pid}`);
@@ -346,7 +372,7 @@ export async function scaleRun(): Promise<{ lines: { label: string; value: strin
   try {
     server = await startServer({ LOG_LEVEL: 'warn', CLIENT_DIR }, { dataDir: dir });
     const s = await signIn(server.url, USER);
-    baseServer = BASE_CLIENT_DIR ? await startServer({ LOG_LEVEL: 'warn', CLIENT_DIR: BASE_CLIENT_DIR }, { dataDir: baseDir }) : null;
+    baseServer = BASE_CLIENT_DIR ? await withServerBundle(BASE_SERVER, () => startServer({ LOG_LEVEL: 'warn', CLIENT_DIR: BASE_CLIENT_DIR }, { dataDir: baseDir })) : null;
     const before = baseServer ? { url: baseServer.url, s: await signIn(baseServer.url, USER), side: newSide() } : null;
     const t0 = performance.now();
     const data = await wholeBoard(server.url, s);
@@ -396,13 +422,14 @@ function report(seeded: { bars: number; seconds: number }, data: BoardData, file
   };
   const lines = [
     { label: 'data', value: `${data.lines.length} lines, ${seeded.bars.toLocaleString('en')} bars over ${data.days.length} days (seeded in ${seeded.seconds.toFixed(1)} s, PGlite on disk); baseline: a bare canvas, the same bars from a static file of ${(fileBytes / 1024 / 1024).toFixed(1)} MB (read and laid out in ${(fileMs / 1000).toFixed(1)} s)` },
-    { label: 'browser', value: `Chromium headless, ${VIEWPORT.width}x${VIEWPORT.height}; client ${CLIENT_DIR}${before ? `, base client ${BASE_CLIENT_DIR}` : ''}` },
+    { label: 'browser', value: `Chromium headless, ${VIEWPORT.width}x${VIEWPORT.height}; client ${CLIENT_DIR}${before ? `, base client ${BASE_CLIENT_DIR}${BASE_SERVER ? ` on the server ${BASE_SERVER}` : ''}` : ''}` },
     { label: 'first usable, what it waited for (last run, ms)', value: `${board.waited}${vs((x) => x.waited ?? '')}` },
     { label: `first usable (median of ${RUNS})`, value: `${ms(fig.usable)}${vs((x) => ms(median(x.usable)))} vs bare canvas ${ms(fig.usableBase)}; all: ${board.usable.map(Math.round).join(', ')} |${vs((x) => x.usable.map(Math.round).join(', '))} | ${base.usable.map(Math.round).join(', ')}` },
     ...Object.keys(board.motion!.scroll).map((z) => ({ label: `scroll ${z}`, value: `${board.motion!.scroll[z].fps.toFixed(1)} fps (longest frame ${ms(board.motion!.scroll[z].longest)}; ${board.motion!.scroll[z].slow} frames > 25 ms, ${board.motion!.scroll[z].slowWithReply} with a server reply landing in it, ${board.motion!.scroll[z].replies} replies)${vs((x) => scrollFig(x, z))} vs bare ${base.motion!.scroll[z].fps.toFixed(1)} fps` })),
     { label: 'zoom switching (3 s, every 10 frames)', value: `${fig.zoom.toFixed(1)} fps${vs((x) => `${x.motion!.zoom.fps.toFixed(1)} fps`)} vs bare ${fig.zoomBase.toFixed(1)} fps; one switch ${ms(median(board.motion!.zoomSwitchMs))}${vs((x) => ms(median(x.motion!.zoomSwitchMs)))} vs ${ms(median(base.motion!.zoomSwitchMs))}` },
     { label: `drag preview (median of ${board.drag.length})`, value: `${ms(fig.drag)}${vs((x) => ms(median(x.drag)))} vs bare ${ms(fig.dragBase)}; max ${ms(Math.max(...board.drag))} vs ${ms(Math.max(...base.drag))}` },
-    { label: 'cascade committed and redrawn (median of 3)', value: `${ms(fig.cascade)}${vs((x) => ms(median(x.cascade)))} vs bare ${ms(fig.cascadeBase)}; all: ${board.cascade.map(Math.round).join(', ')}` },
+    { label: `cascade committed and redrawn (median of ${CASCADES})`, value: `${ms(fig.cascade)}${vs((x) => ms(median(x.cascade)))} vs bare ${ms(fig.cascadeBase)}; all: ${board.cascade.map(Math.round).join(', ')}${vs((x) => x.cascade.map(Math.round).join(', '))}` },
+    { label: 'cascade: click to request sent, the request (sent to reply in), medians', value: `${ms(median(board.sent))}, ${ms(median(board.request))}${vs((x) => `${ms(median(x.sent))}, ${ms(median(x.request))}`)}; requests: ${board.request.map(Math.round).join(', ')}${vs((x) => x.request.map(Math.round).join(', '))}` },
     { label: 'JS heap after motion (GC)', value: `${board.heap.toFixed(1)} MB${vs((x) => `${x.heap.toFixed(1)} MB`)} vs bare ${base.heap.toFixed(1)} MB` },
     ...(TRACE ? [board, ...(before ? [before] : []), base].map((x, i) => ({ label: `trace, month horizontal (${i === 0 ? 'this build' : x === base ? 'bare canvas' : 'base client'})`, value: x.trace ?? '' })) : []),
   ];
