@@ -22,6 +22,7 @@
  * and its busiest events by CPU self time in the report, the trace kept in .tmp/b5-trace-<side>.json.
  * B5_BASE_SERVER: that build's server too (a bundle from scripts/build-server.mjs run in its tree), so the
  * other side is the other build whole. B5_CASCADES: cascades per side (3). B5_SEED_CACHE: see `seedScale`.
+ * B5_PG_URL: the servers on PostgreSQL instead of PGlite (see `PG`).
  *
  * Data (tests/support/board-scale-seed.ts): 300 lines in 30 workshops, on every line bars back to back
  * (1-3 days each) from the range's first day, B5_BARS in all, one plan per bar, each about 80 % of its
@@ -36,6 +37,9 @@ import type { BoardData } from '../../src/model/schedule-board';
 import { layoutBoard, type BoardLayout } from '../../src/client/calendar/board-model';
 import { launchBrowser, startServer, type RunningServer } from '../e2e/support/harness';
 import { prepareDatabase } from '../support/pglite-template';
+import { loadConfig } from '../../src/server/config';
+import { openDatabase } from '../../src/server/db/database';
+import { createTemplateDatabase, databaseUrlFor, dropDatabase, E2E_ROLE, onPostgres } from '../e2e/support/postgres';
 import { seedBoardAtScale } from '../support/board-scale-seed';
 import { CLIENT_DIR, dragOnce, dragPlan, frames, median, motion, PALETTE, probe, ROUTE, USER, VIEWPORT, withDatabase } from './b5-board';
 import { signIn, storeSessionIn, type Session } from './b8-browser.util';
@@ -53,6 +57,14 @@ const TRACE = process.env.B5_TRACE === '1';
 /** The other build's server: a bundle of its sources (scripts/build-server.mjs run in that build's tree); this tree's server when not given. */
 const BASE_SERVER = process.env.B5_BASE_SERVER ?? '';
 const CASCADES = Number(process.env.B5_CASCADES ?? 3);
+/**
+ * B5_PG_URL (a PostgreSQL server's maintenance URL, e.g. postgres://postgres@127.0.0.1:5432/test): the
+ * servers run on PostgreSQL, as a factory group's installation would, instead of the embedded PGlite:
+ * a database of the bench's own owned by a plain login role (the server refuses a superuser), migrated,
+ * seeded with the same bars, and a copy of it for the other build's server; both dropped after.
+ */
+const PG = process.env.B5_PG_URL ?? '';
+const pgName = (dir: string) => `b5_${process.pid}${dir.endsWith('-base') ? '_base' : ''}`;
 const LABELS = 180;
 const HEADER = 40;
 
@@ -67,7 +79,7 @@ const range = () => ({ from: addDays(today(), -7), to: addDays(today(), DAYS - 8
 async function seedScale(dir: string): Promise<{ bars: number; seconds: number }> {
   const t0 = performance.now();
   rmSync(dir, { recursive: true, force: true });
-  const cache = process.env.B5_SEED_CACHE ? resolve(process.env.B5_SEED_CACHE) : '';
+  const cache = process.env.B5_SEED_CACHE && !PG ? resolve(process.env.B5_SEED_CACHE) : '';
   const mark = `${range().from} ${BARS} `;
   const kept = cache && existsSync(`${cache}.seeded`) ? readFileSync(`${cache}.seeded`, 'utf8') : '';
   if (kept.startsWith(mark)) {
@@ -85,6 +97,26 @@ async function seedScale(dir: string): Promise<{ bars: number; seconds: number }
 
 async function seedInto(dir: string) {
   mkdirSync(dir, { recursive: true });
+  if (PG) {
+    // Migrated and seeded as the server's role (it owns what it makes); the bars as the maintenance
+    // role, which row-level security does not hold (the seed writes one company's rows outside a session).
+    const open = async (url: string) => {
+      const config = loadConfig({ ...process.env, DATA_DIR: dir, DATABASE_URL: url, REDIS_URL: '', LOG_LEVEL: 'silent' });
+      return { config, database: await openDatabase(config) };
+    };
+    const app = await open(await createTemplateDatabase(PG, pgName(dir)));
+    try {
+      await prepareDatabase(app.database, app.config);
+    } finally {
+      await app.database.close();
+    }
+    const owner = await open(databaseUrlFor(PG, pgName(dir)));
+    try {
+      return await seedBoardAtScale(owner.database.db, { lines: LINES, bars: BARS, days: DAYS, from: range().from });
+    } finally {
+      await owner.database.close();
+    }
+  }
   return withDatabase(dir, async (db, config, database) => {
     await prepareDatabase(database, config);
     return seedBoardAtScale(db, { lines: LINES, bars: BARS, days: DAYS, from: range().from });
@@ -366,13 +398,16 @@ export async function scaleRun(): Promise<{ lines: { label: string; value: strin
   // The other build's server reads a copy of the data (PGlite opens a directory in one process only; a cascade writes).
   const baseDir = `${dir}-base`;
   if (BASE_CLIENT_DIR) cpSync(dir, baseDir, { recursive: true });
+  if (BASE_CLIENT_DIR && PG) await onPostgres(PG, `create database ${pgName(baseDir)} template ${pgName(dir)} owner ${E2E_ROLE}`);
+  /** The server's database: its directory's copy of PGlite, or its database on PostgreSQL. */
+  const on = (d: string): Record<string, string> => (PG ? { DATABASE_URL: databaseUrlFor(PG, pgName(d), E2E_ROLE) } : {});
   let server: RunningServer | null = null;
   let baseServer: RunningServer | null = null;
   let browser: Browser | null = null;
   try {
-    server = await startServer({ LOG_LEVEL: 'warn', CLIENT_DIR }, { dataDir: dir });
+    server = await startServer({ LOG_LEVEL: 'warn', CLIENT_DIR, ...on(dir) }, { dataDir: dir });
     const s = await signIn(server.url, USER);
-    baseServer = BASE_CLIENT_DIR ? await withServerBundle(BASE_SERVER, () => startServer({ LOG_LEVEL: 'warn', CLIENT_DIR: BASE_CLIENT_DIR }, { dataDir: baseDir })) : null;
+    baseServer = BASE_CLIENT_DIR ? await withServerBundle(BASE_SERVER, () => startServer({ LOG_LEVEL: 'warn', CLIENT_DIR: BASE_CLIENT_DIR, ...on(baseDir) }, { dataDir: baseDir })) : null;
     const before = baseServer ? { url: baseServer.url, s: await signIn(baseServer.url, USER), side: newSide() } : null;
     const t0 = performance.now();
     const data = await wholeBoard(server.url, s);
@@ -407,6 +442,7 @@ export async function scaleRun(): Promise<{ lines: { label: string; value: strin
     await baseServer?.stop();
     rmSync(dir, { recursive: true, force: true });
     rmSync(baseDir, { recursive: true, force: true });
+    if (PG) for (const d of [baseDir, dir]) await dropDatabase(PG, pgName(d));
   }
 }
 
@@ -421,7 +457,7 @@ function report(seeded: { bars: number; seconds: number }, data: BoardData, file
     zoom: board.motion!.zoom.fps, zoomBase: base.motion!.zoom.fps,
   };
   const lines = [
-    { label: 'data', value: `${data.lines.length} lines, ${seeded.bars.toLocaleString('en')} bars over ${data.days.length} days (seeded in ${seeded.seconds.toFixed(1)} s, PGlite on disk); baseline: a bare canvas, the same bars from a static file of ${(fileBytes / 1024 / 1024).toFixed(1)} MB (read and laid out in ${(fileMs / 1000).toFixed(1)} s)` },
+    { label: 'data', value: `${data.lines.length} lines, ${seeded.bars.toLocaleString('en')} bars over ${data.days.length} days (seeded in ${seeded.seconds.toFixed(1)} s, ${PG ? 'PostgreSQL' : 'PGlite on disk'}); baseline: a bare canvas, the same bars from a static file of ${(fileBytes / 1024 / 1024).toFixed(1)} MB (read and laid out in ${(fileMs / 1000).toFixed(1)} s)` },
     { label: 'browser', value: `Chromium headless, ${VIEWPORT.width}x${VIEWPORT.height}; client ${CLIENT_DIR}${before ? `, base client ${BASE_CLIENT_DIR}${BASE_SERVER ? ` on the server ${BASE_SERVER}` : ''}` : ''}` },
     { label: 'first usable, what it waited for (last run, ms)', value: `${board.waited}${vs((x) => x.waited ?? '')}` },
     { label: `first usable (median of ${RUNS})`, value: `${ms(fig.usable)}${vs((x) => ms(median(x.usable)))} vs bare canvas ${ms(fig.usableBase)}; all: ${board.usable.map(Math.round).join(', ')} |${vs((x) => x.usable.map(Math.round).join(', '))} | ${base.usable.map(Math.round).join(', ')}` },
