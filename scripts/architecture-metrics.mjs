@@ -429,7 +429,9 @@ function measureLongCode(files) {
 
 /**
  * The tables the registry declares: every `table: '...'` of src/model/entities/*.entity.ts, but those
- * of a `defineViewEntity(...)` (a read-only view of one of the platform's own tables, not the registry's).
+ * of a `defineViewEntity(...)` (a read-only view of one of the platform's own tables, not the registry's)
+ * and those of a bare `const x: EntityDef = { ... }` that no define call registers (columns declared for
+ * a panel, e.g. a flow's history steps: the registry holds no such entity and serves no route for it).
  */
 export function registryTables() {
   const tables = new Set();
@@ -437,6 +439,7 @@ export function registryTables() {
   for (const name of fs.readdirSync(dir).filter((n) => n.endsWith('.entity.ts'))) {
     const visit = (n) => {
       if (ts.isCallExpression(n) && ts.isIdentifier(n.expression) && n.expression.text === 'defineViewEntity') return;
+      if (ts.isVariableDeclaration(n) && n.type?.getText() === 'EntityDef' && n.initializer && ts.isObjectLiteralExpression(n.initializer)) return;
       if (ts.isPropertyAssignment(n) && n.name.getText() === 'table' && ts.isStringLiteralLike(n.initializer)) tables.add(n.initializer.text);
       ts.forEachChild(n, visit);
     };
