@@ -27,7 +27,10 @@ import { registerSaveHook, type WriteActor } from '../../resources/save-hooks';
 import { deriveRecords, serviceWrite } from '../../resources/record-writer';
 import { withTenant } from '../../kernel/rls';
 import { viewPage } from '../../resources/view-reader';
-import { formToFill } from '../../../model/entities/dynamic-form.entity';
+import { dynamicForm, formScenario, formToFill } from '../../../model/entities/dynamic-form.entity';
+import { adminProjectType } from '../../../model/entities/admin-settings.entity';
+import { processDef } from '../../../model/entities/process-def.entity';
+import { readRecords } from '../../resources/record-read';
 import { withFormApproval } from '../../../model/dynamic-form-approval';
 import { isRecordApprovalField, recordApprovalColumns } from './dynamic-form-approval';
 
@@ -59,10 +62,8 @@ export const DYN_MENU = 'dyn.data';
 /** `process`: the code of the approval process the form's records go through (issue 35), or null. */
 export type LoadedForm = { form: DynamicFormRef; definition: DynamicFormDefinition; entity: EntityDef; process: string | null };
 
-type FormRow = { id: number; code: string; name: string; name_en: string | null; status: string | null; definition: unknown; form_version: number | null; process_code: string | null };
-
-/** The code of the process a form names (alias `f` for dyn_form), within its company. */
-const processCode = sql`(select p.code from wf_process_def p where p.id = f.process_id and p.client_id = f.client_id) as process_code`;
+type FormRow = { id: number; code: string; name: string; name_en: string | null; status: string; definition: unknown; form_version: number | null; process_id: number | null };
+const FORM_FIELDS = ['id', 'code', 'name', 'name_en', 'status', 'definition', 'form_version', 'process_id'] as const;
 
 async function callerTenant(ctx: DynamicContext, verb: Verb): Promise<{ auth: AuthContext; clientId: number }> {
   if (!ctx.auth) throw new AppError('err.unauthorized');
@@ -70,29 +71,32 @@ async function callerTenant(ctx: DynamicContext, verb: Verb): Promise<{ auth: Au
   return { auth: ctx.auth, clientId };
 }
 
-function loadedOf(row: FormRow): LoadedForm {
+function loadedOf(row: FormRow, process: string | null): LoadedForm {
   const definition = parseDynamicForm(row.definition);
   if (!definition) throw new AppError('dynform.noDefinition');
-  const form: DynamicFormRef = { id: Number(row.id), code: row.code, name: row.name, name_en: row.name_en, version: Number(row.form_version ?? 1) };
-  const process = row.process_code ?? null;
+  const form: DynamicFormRef = { id: row.id, code: row.code, name: row.name, name_en: row.name_en, version: row.form_version ?? 1 };
   const loaded = { form, definition, entity: withFormApproval(dynamicEntity(form, definition), process), process };
   formOfEntity.set(loaded.entity, loaded);
   return loaded;
 }
 
-/** The company's enabled form that `which` names (alias `f`), with its current design; 404 for another company's or a disabled one. */
-async function enabledForm(tx: Db, clientId: number, which: RawBuilder<unknown>): Promise<LoadedForm> {
-  const r = await sql<FormRow>`select f.id, f.code, f.name, f.name_en, f.status, f.definition, f.form_version, ${processCode} from dyn_form f
-    where f.client_id = ${clientId} and ${which} and coalesce(f.status, 'active') = 'active'`.execute(tx);
-  if (!r.rows[0]) throw notFound('dynform.notFound');
-  return loadedOf(r.rows[0]);
+/**
+ * The company's enabled form (an empty status is the declared default, enabled) that `where` names,
+ * with its current design and the code of the process it names (the engine's declared reads within
+ * the company); 404 for another company's or a disabled one.
+ */
+async function enabledForm(tx: Db, clientId: number, where: { code: string } | { id: number }): Promise<LoadedForm> {
+  const row = (await readRecords<FormRow>(tx, dynamicForm, clientId, { where, fields: FORM_FIELDS })).find((f) => f.status === 'active');
+  if (!row) throw notFound('dynform.notFound');
+  const process = row.process_id === null ? [] : await readRecords<{ code: string }>(tx, processDef, clientId, { where: { id: row.process_id }, fields: ['code'] });
+  return loadedOf(row, process[0]?.code ?? null);
 }
 
 /** The company's enabled form of a code, with its current design (404 for another company's or a disabled one). */
 export async function loadForm(tx: Db, clientId: number, codeRaw: unknown): Promise<LoadedForm> {
   const code = typeof codeRaw === 'string' ? codeRaw.trim().toUpperCase() : '';
   if (!code || code.length > 40) throw notFound('dynform.notFound');
-  return enabledForm(tx, clientId, sql`f.code = ${code}`);
+  return enabledForm(tx, clientId, { code });
 }
 
 /**
@@ -142,17 +146,16 @@ export async function scenarioForm(ctx: DynamicContext, query: Record<string, un
   const { clientId } = await callerTenant(ctx, 'read');
   const text = (v: unknown) => (typeof v === 'string' ? v.trim().toUpperCase().slice(0, 40) : '');
   return withTenant(ctx.db, clientId, async (tx) => {
-    // A project type names its attached scenario; else the scenario by its own code.
-    const which = text(query.project_type)
-      ? sql`s.id in (select p.form_scenario_id from adm_project_type p where p.client_id = s.client_id and p.code = ${text(query.project_type)})`
-      : text(query.code) ? sql`s.code = ${text(query.code)}` : null;
-    const scenario = which
-      ? (await sql<{ id: number; code: string; name: string; form_id: number }>`select s.id, s.code, s.name, s.form_id from dyn_form_scenario s
-          where s.client_id = ${clientId} and ${which} and coalesce(s.status, 'active') = 'active'`.execute(tx)).rows[0]
-      : undefined;
+    // A project type names its attached scenario; else the scenario by its own code. An empty status is the declared default, enabled.
+    const typeCode = text(query.project_type);
+    const type = typeCode ? await readRecords<{ form_scenario_id: number | null }>(tx, adminProjectType, clientId, { where: { code: typeCode }, fields: ['form_scenario_id'] }) : null;
+    const attached = type?.find((p) => p.form_scenario_id !== null)?.form_scenario_id;
+    const where = type ? (attached ? { id: attached } : null) : text(query.code) ? { code: text(query.code) } : null;
+    const scenarios = where ? await readRecords<{ id: number; code: string; name: string; form_id: number; status: string }>(tx, formScenario, clientId, { where, fields: ['id', 'code', 'name', 'form_id', 'status'] }) : [];
+    const scenario = scenarios.find((x) => x.status === 'active');
     if (!scenario) throw notFound('dynform.scenarioNotFound');
-    const loaded = await enabledForm(tx, clientId, sql`f.id = ${scenario.form_id}`);
-    return { scenario: { id: Number(scenario.id), code: scenario.code, name: scenario.name }, form: { ...loaded.form, definition: loaded.definition, process: loaded.process } };
+    const loaded = await enabledForm(tx, clientId, { id: scenario.form_id });
+    return { scenario: { id: scenario.id, code: scenario.code, name: scenario.name }, form: { ...loaded.form, definition: loaded.definition, process: loaded.process } };
   });
 }
 
