@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { is, isDay, MAX_IDS_PER_CALL, readInput } from './input-shape';
+import { is, isDay, MAX_IDS_PER_CALL, readEachField, readInput } from './input-shape';
+import { settingPreferences } from './workspace';
 import { calendarCalls } from './calendars';
 import { scheduleCalls } from './schedule';
 
@@ -86,5 +87,15 @@ describe('input shapes of the declared calls', () => {
     expect(readInput(cells, { cells: '[{"lineId":0}]' })).toMatchObject({ ok: false, reason: 'cells.0.lineId: an id' });
     expect(readInput(cells, { cells: '[{"lineId":1}' })).toMatchObject({ ok: false, reason: 'cells: a list of 1 to 2 ({ lineId, qty })' });
     expect(readInput(cells, { cells: '[]' })).toMatchObject({ ok: false });
+  });
+  it('reads every field and keeps each miss under its key (a call that answers all field errors at once)', () => {
+    const read = readEachField(settingPreferences, { rpt_theme: 'dark theme!', cr_dash: 12, vf_qty_amount: 'both', nav_collapsed: '0', other: 1 });
+    expect(read.value).toEqual({ cr_dash: '12', nav_collapsed: false });
+    expect(Object.keys(read.misses).sort()).toEqual(['rpt_theme', 'vf_qty_amount']);
+    expect(read.misses.rpt_theme).toEqual({ at: 'rpt_theme', expected: 'a theme name' });
+    // Empty text leaves a preference out, except the chosen dashboard, where it means none.
+    expect(readEachField(settingPreferences, { rpt_theme: '', cr_dash: '', nav_collapsed: null }).value).toEqual({ cr_dash: '' });
+    expect(readEachField(settingPreferences, { rpt_theme: ' dark', nav_collapsed: 'yes' }).misses).toHaveProperty('nav_collapsed');
+    expect(readEachField(settingPreferences, { rpt_theme: ' dark' }).misses).toHaveProperty('rpt_theme');
   });
 });

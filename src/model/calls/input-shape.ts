@@ -111,6 +111,27 @@ export const is = {
     return { expected: `${r.expected} or null`, read: (v, at) => (v === null || v === '' ? null : v === undefined ? miss(at, `${r.expected} or null`) : r.read(v, at)) };
   },
 
+  /** Absent or null reads as undefined (left out); anything else, empty text too, is read by `r`. */
+  present<T>(r: Reader<T>): Reader<T | undefined> {
+    return { expected: `${r.expected} or nothing`, read: (v, at) => (v === undefined || v === null ? undefined : r.read(v, at)) };
+  },
+
+  /** Text matching `pattern` as sent (not trimmed). */
+  matching(pattern: RegExp, expected: string): Reader<string> {
+    return reader(expected, (v): v is string => typeof v === 'string' && pattern.test(v));
+  },
+
+  /** A number or true/false read as its text (a form body and a JSON body send a code either way), then by `r`. */
+  asText<T>(r: Reader<T>): Reader<T> {
+    return { expected: r.expected, read: (v, at) => r.read(typeof v === 'number' || typeof v === 'boolean' ? String(v) : v, at) };
+  },
+
+  /** Yes or no as a JSON or a form body sends it: true/false, 'true'/'false', 1/0 or '1'/'0'. */
+  flag: {
+    expected: 'true or false',
+    read: (v, at) => ([true, 'true', '1', 1].includes(v as never) ? true : [false, 'false', '0', 0].includes(v as never) ? false : miss(at, 'true or false')),
+  } as Reader<boolean>,
+
   /** One of these texts. */
   oneOf<const V extends readonly string[]>(...values: V): Reader<V[number]> {
     return reader(values.join(' | '), (v): v is V[number] => typeof v === 'string' && values.includes(v));
@@ -222,6 +243,22 @@ export const is = {
     };
   },
 };
+
+/**
+ * Reads every field of `fields` from the object `value` and keeps every field's miss, not only the
+ * first: a call that answers each field's error at once (11000 with its field errors, spec 7's
+ * save-setting) names them all. Fields that hold are in `value`; a field's miss is under its key.
+ */
+export function readEachField<S extends Fields>(fields: S, value: Record<string, unknown>): { value: Partial<Flat<ObjectOf<S>>>; misses: Record<string, InputMiss> } {
+  const out: Record<string, unknown> = {};
+  const misses: Record<string, InputMiss> = {};
+  for (const [key, r] of Object.entries(fields)) {
+    const got = r.read(value[key], key);
+    if (isMissed(got)) misses[key] = got.miss;
+    else if (got !== undefined) out[key] = got;
+  }
+  return { value: out as Partial<Flat<ObjectOf<S>>>, misses };
+}
 
 /** Reads `value` by `r`: the typed value, or why not (the first miss). */
 export function readInput<T>(r: Reader<T>, value: unknown): { ok: true; value: T } | { ok: false; miss: InputMiss; reason: string } {

@@ -1,5 +1,7 @@
 import type { BoardItem, BoardKind } from '../workspace';
+import { LANGUAGES } from '../i18n/types';
 import { getCall, postCall } from './call';
+import { is } from './input-shape';
 
 /**
  * The personal boards' calls (issue 13; spec 7 "Profile and workspace" and the arranging calls beside
@@ -16,6 +18,21 @@ export type DashSetting = { cr_dash: string; rpt_theme: string; vf_qty_amount: s
 export type HomeSetting = { favourites: MenuEntryRef[]; layout: string[]; board: BoardItem[] | null; apps: AppModule[] };
 export type WorkspaceSetting = { favourite_menus: string[]; favourites: MenuEntryRef[]; language_code: string; layout: string[]; modules: AppModule[]; apps: string[] };
 export type AppsChange = { apps: string[]; modules: AppModule[] };
+
+/**
+ * save-setting's preferences kept in users.settings (spec 7), each read by the engine's input shapes
+ * and refused under its own key, all at once (`readEachField`): the report theme, the chosen
+ * dashboard (empty: none; a number is its code), quantity or amount, and the side menu folded to its
+ * icons (issue 32). Absent or empty text leaves a preference as stored.
+ */
+export const settingPreferences = {
+  rpt_theme: is.optional(is.matching(/^[A-Za-z0-9_-]{1,30}$/, 'a theme name')),
+  cr_dash: is.present(is.asText(is.matching(/^[A-Za-z0-9_.:-]{0,100}$/, 'a dashboard code or nothing'))),
+  vf_qty_amount: is.optional(is.oneOf('qty', 'amount')),
+  nav_collapsed: is.optional(is.flag),
+};
+/** The account's language, sent as `language_code` or `language` (the first one sent is read). */
+export const settingLanguage = is.optional(is.oneOf(...LANGUAGES));
 
 export const workspaceCalls = {
   dashSetting: getCall<void, DashSetting>(`${BASE}/my-dash-setting`),

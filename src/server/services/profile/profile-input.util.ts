@@ -1,4 +1,6 @@
-import { isLanguage, type Language } from '../../../model/i18n';
+import type { Language } from '../../../model/i18n';
+import { readEachField } from '../../../model/calls/input-shape';
+import { settingLanguage, settingPreferences } from '../../../model/calls/workspace';
 import type { Input } from '../../access/input.util';
 import { AppError, validationError, type FieldError } from '../../http/errors';
 
@@ -30,23 +32,6 @@ export type SettingsPatch = {
 export const LIMITS = { columns: 300, tablesPerCall: 50, layoutItems: 50, favourites: 30 } as const;
 
 const ID = /^[A-Za-z0-9_.:-]{1,100}$/;
-const THEME = /^[A-Za-z0-9_-]{1,30}$/;
-
-/**
- * The preferences save-setting merges into users.settings, each with how a sent value reads
- * (undefined: refused under its key): the report theme, the chosen dashboard, quantity or amount,
- * and the side menu folded to its icons (issue 32: the user's choice, kept on every device).
- */
-const SETTING_READERS: Record<string, (v: unknown) => unknown> = {
-  rpt_theme: (v) => (typeof v === 'string' && THEME.test(v) ? v : undefined),
-  cr_dash: (v) => {
-    const text = typeof v === 'number' || typeof v === 'boolean' ? String(v) : v;
-    return typeof text === 'string' && (text === '' || ID.test(text)) ? text : undefined;
-  },
-  vf_qty_amount: (v) => (v === 'qty' || v === 'amount' ? v : undefined),
-  nav_collapsed: (v) => ([true, 'true', '1', 1].includes(v as never) ? true : [false, 'false', '0', 0].includes(v as never) ? false : undefined),
-};
-
 const bad = (field: string, key = 'access.invalidValue', params?: Record<string, unknown>) => validationError({ [field]: { key, params } });
 
 /** A JSON value given as JSON or as JSON text (form-encoded bodies). Undefined when absent or ''. */
@@ -134,22 +119,13 @@ export function settingsPatchOf(input: Input, isPage: (opt: string) => boolean):
     }
   };
 
-  attempt(() => {
-    const key = input.language_code !== undefined ? 'language_code' : 'language';
-    const lang = input[key];
-    if (lang === undefined || lang === null || lang === '') return;
-    if (!isLanguage(lang)) throw bad(key);
-    patch.language = lang;
-  });
-  for (const [key, read] of Object.entries(SETTING_READERS))
-    attempt(() => {
-      const v = input[key];
-      // An empty choice of dashboard is kept (none chosen); elsewhere empty text is not sent.
-      if (v === undefined || v === null || (v === '' && key !== 'cr_dash')) return;
-      const value = read(v);
-      if (value === undefined) throw bad(key);
-      patch.settings[key] = value;
-    });
+  // The language and the preferences, each refused under its own key (the engine's input shapes).
+  const langKey = input.language_code !== undefined ? 'language_code' : 'language';
+  const read = readEachField({ ...settingPreferences, [langKey]: settingLanguage }, input);
+  for (const key of Object.keys(read.misses)) errors[key] = { key: 'access.invalidValue' };
+  const { [langKey]: language, ...settings } = read.value as Record<string, unknown>;
+  if (language !== undefined) patch.language = language as Language;
+  Object.assign(patch.settings, settings);
   for (const key of LAYOUT_KEYS)
     attempt(() => {
       const list = idListOf(input, key, LIMITS.layoutItems);
