@@ -97,5 +97,12 @@ describe('input shapes of the declared calls', () => {
     expect(readEachField(settingPreferences, { rpt_theme: '', cr_dash: '', nav_collapsed: null }).value).toEqual({ cr_dash: '' });
     expect(readEachField(settingPreferences, { rpt_theme: ' dark', nav_collapsed: 'yes' }).misses).toHaveProperty('nav_collapsed');
     expect(readEachField(settingPreferences, { rpt_theme: ' dark' }).misses).toHaveProperty('rpt_theme');
+    // Codes as a list, JSON text or comma-separated text; too many refused with the call's own refusal.
+    const codes = is.codes(/^[a-z]+$/, 2, { key: 'profile.tooManyItems', params: { max: 2 } });
+    expect(readInput(codes, ' b, b ')).toEqual({ ok: true, value: ['b'] });
+    expect(readInput(codes, '["a"]')).toEqual({ ok: true, value: ['a'] });
+    expect(readInput(codes, '')).toEqual({ ok: true, value: [] });
+    expect(readInput(codes, 'a,b,c')).toMatchObject({ ok: false, miss: { refusal: { key: 'profile.tooManyItems', params: { max: 2 } } } });
+    for (const bad of ['[a', ['A'], [1], 7]) expect(readInput(codes, bad)).toMatchObject({ ok: false, miss: { expected: 'at most 2 codes' } });
   });
 });

@@ -21,8 +21,11 @@
 /** How many ids one call may name: a longer list is refused, not half done. */
 export const MAX_IDS_PER_CALL = 1000;
 
-/** Why a value does not hold: where (a dotted path) and what was expected there. */
-export type InputMiss = { at: string; expected: string; tooMany?: boolean };
+/** A call's own refusal of a field (its error key and parameters), where a call answers one per field. */
+export type FieldRefusal = { key: string; params?: Record<string, unknown> };
+
+/** Why a value does not hold: where (a dotted path), what was expected there and, when declared, the call's own refusal. */
+export type InputMiss = { at: string; expected: string; tooMany?: boolean; refusal?: FieldRefusal };
 
 /** Reads one value: its typed form, or a miss. */
 export type Reader<T> = { readonly expected: string; read(value: unknown, at: string): T | Missed };
@@ -131,6 +134,36 @@ export const is = {
     expected: 'true or false',
     read: (v, at) => ([true, 'true', '1', 1].includes(v as never) ? true : [false, 'false', '0', 0].includes(v as never) ? false : miss(at, 'true or false')),
   } as Reader<boolean>,
+
+  /**
+   * Codes as a body sends a list: a list, JSON text of one, or comma-separated text (empty text is the
+   * empty list); each text matching `pattern`, a repeated one kept once. More than `max` is refused
+   * first, with `tooMany` (the call's own refusal) when given.
+   */
+  codes(pattern: RegExp, max: number, tooMany?: FieldRefusal): Reader<string[]> {
+    const expected = `at most ${max} codes`;
+    return {
+      expected,
+      read: (v, at) => {
+        let list: unknown = v;
+        if (typeof v === 'string') {
+          const text = v.trim();
+          if (!text.startsWith('[')) list = text.split(',').map((c) => c.trim()).filter(Boolean);
+          else {
+            try {
+              list = JSON.parse(text);
+            } catch {
+              return miss(at, expected);
+            }
+          }
+        }
+        if (!Array.isArray(list)) return miss(at, expected);
+        if (list.length > max) return new Missed({ at, expected, ...(tooMany ? { refusal: tooMany } : {}) });
+        if (list.some((c) => typeof c !== 'string' || !pattern.test(c))) return miss(at, expected);
+        return [...new Set(list as string[])];
+      },
+    };
+  },
 
   /** One of these texts. */
   oneOf<const V extends readonly string[]>(...values: V): Reader<V[number]> {

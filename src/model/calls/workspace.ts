@@ -31,6 +31,12 @@ export const settingPreferences = {
   vf_qty_amount: is.optional(is.oneOf('qty', 'amount')),
   nav_collapsed: is.optional(is.flag),
 };
+/** A code save-setting keeps (a block, a menu entry, a module): letters, digits and _ . : - */
+export const SETTING_CODE = /^[A-Za-z0-9_.:-]{1,100}$/;
+/** A board's block order (spec 7's layouts): at most 50 codes, more refused with `max`. */
+const layout = is.present(is.codes(SETTING_CODE, 50, { key: 'profile.tooManyItems', params: { max: 50 } }));
+/** save-setting's layouts of the control tower, the workspace shell and the home page. */
+export const settingLayouts = { dash_layout: layout, workspace_layout: layout, home_layout: layout };
 /** The account's language, sent as `language_code` or `language` (the first one sent is read). */
 export const settingLanguage = is.optional(is.oneOf(...LANGUAGES));
 

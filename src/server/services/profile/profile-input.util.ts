@@ -1,6 +1,6 @@
 import type { Language } from '../../../model/i18n';
-import { readEachField } from '../../../model/calls/input-shape';
-import { settingLanguage, settingPreferences } from '../../../model/calls/workspace';
+import { is, readEachField, readInput } from '../../../model/calls/input-shape';
+import { SETTING_CODE, settingLanguage, settingLayouts, settingPreferences } from '../../../model/calls/workspace';
 import type { Input } from '../../access/input.util';
 import { AppError, validationError, type FieldError } from '../../http/errors';
 
@@ -13,10 +13,6 @@ import { AppError, validationError, type FieldError } from '../../http/errors';
 /** A saved column as the grid keeps it (src/client/grid/column-state.ts SavedColumn). */
 export type SavedColumn = { colId: string; width?: number; hide: boolean; pinned: 'left' | 'right' | null };
 export type SavedTable = { columns: SavedColumn[] };
-
-/** Preference keys kept in users.settings that save-setting may write, each with its check. */
-const LAYOUT_KEYS = ['dash_layout', 'workspace_layout', 'home_layout'] as const;
-export type LayoutKey = (typeof LAYOUT_KEYS)[number];
 
 export type SettingsPatch = {
   /** users.language: the language the server answers in when the page does not say (spec 9). */
@@ -31,7 +27,7 @@ export type SettingsPatch = {
 
 export const LIMITS = { columns: 300, tablesPerCall: 50, layoutItems: 50, favourites: 30 } as const;
 
-const ID = /^[A-Za-z0-9_.:-]{1,100}$/;
+const ID = SETTING_CODE;
 const bad = (field: string, key = 'access.invalidValue', params?: Record<string, unknown>) => validationError({ [field]: { key, params } });
 
 /** A JSON value given as JSON or as JSON text (form-encoded bodies). Undefined when absent or ''. */
@@ -53,21 +49,9 @@ function jsonOf(input: Input, key: string): unknown {
 export function idListOf(input: Input, key: string, max: number, tooManyKey = 'profile.tooManyItems'): string[] | undefined {
   const raw = input[key];
   if (raw === undefined || raw === null) return undefined;
-  let list: unknown;
-  if (Array.isArray(raw)) list = raw;
-  else if (typeof raw === 'string') {
-    const text = raw.trim();
-    if (text === '') return [];
-    list = text.startsWith('[') ? jsonOf(input, key) : text.split(',').map((s) => s.trim()).filter(Boolean);
-  } else throw bad(key);
-  if (!Array.isArray(list)) throw bad(key);
-  if (list.length > max) throw bad(key, tooManyKey, { max });
-  const out: string[] = [];
-  for (const item of list) {
-    if (typeof item !== 'string' || !ID.test(item)) throw bad(key);
-    if (!out.includes(item)) out.push(item);
-  }
-  return out;
+  const read = readInput(is.codes(ID, max, { key: tooManyKey, params: { max } }), raw);
+  if (read.ok) return read.value;
+  throw validationError({ [key]: read.miss.refusal ?? { key: 'access.invalidValue' } });
 }
 
 /** The first present spelling of a list (the spec's clients name it differently). */
@@ -119,18 +103,13 @@ export function settingsPatchOf(input: Input, isPage: (opt: string) => boolean):
     }
   };
 
-  // The language and the preferences, each refused under its own key (the engine's input shapes).
+  // The language, the preferences and the layouts, each refused under its own key (the engine's input shapes).
   const langKey = input.language_code !== undefined ? 'language_code' : 'language';
-  const read = readEachField({ ...settingPreferences, [langKey]: settingLanguage }, input);
-  for (const key of Object.keys(read.misses)) errors[key] = { key: 'access.invalidValue' };
+  const read = readEachField({ ...settingPreferences, ...settingLayouts, [langKey]: settingLanguage }, input);
+  for (const [key, miss] of Object.entries(read.misses)) errors[key] = miss.refusal ?? { key: 'access.invalidValue' };
   const { [langKey]: language, ...settings } = read.value as Record<string, unknown>;
   if (language !== undefined) patch.language = language as Language;
   Object.assign(patch.settings, settings);
-  for (const key of LAYOUT_KEYS)
-    attempt(() => {
-      const list = idListOf(input, key, LIMITS.layoutItems);
-      if (list !== undefined) patch.settings[key] = list;
-    });
   attempt(() => {
     const tables = jsonOf(input, 'saved_tables');
     if (tables === undefined) return;
