@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { serverAndBrowserForFile, snap } from './support/harness';
+import { signIn as signInAs } from './support/steps';
 
 /**
  * Issue 30 in Chromium: a declared dashboard is arranged by its user as the personal boards are (the
@@ -13,12 +14,9 @@ import { serverAndBrowserForFile, snap } from './support/harness';
  */
 const run = serverAndBrowserForFile();
 
+/** Signed in (the shared step: the session stored without loading the login page), then the dashboard drawn. */
 async function signIn(page: Page, path: string, username: string): Promise<void> {
-  await page.goto(`${run.server.url}${path}`);
-  await page.waitForSelector('[data-testid=login-form]', { timeout: 60000 });
-  await page.fill('input[name=username]', username);
-  await page.fill('input[name=password]', 'Demo1234');
-  await page.click('[data-testid=login-submit]');
+  await signInAs(page, run.server.url, path, username);
   await page.waitForSelector('[data-testid=dashboard][data-loaded="1"]', { timeout: 30000 });
 }
 
