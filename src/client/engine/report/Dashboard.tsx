@@ -5,7 +5,7 @@ import { useParams } from 'react-router-dom';
 import '../../../../reports';
 import '../../../../reports/dashboards';
 import { type ChartTheme } from '../../../../reports/charts';
-import { followsOrg, getDashboard, type DashboardDef, type Label } from '../../../model';
+import { followsOrg, getDashboard, type DashboardDef, type DashboardWidget, type Label } from '../../../model';
 import { useReportTheme } from './report-theme';
 import { LOOKS, T } from './dashboard-texts';
 import { DashboardWidgetCard } from './DashboardWidgetCard';
@@ -43,8 +43,7 @@ export const WorkbenchDashboardRoute = () => <DashboardRoute look="board" />;
  * ones back in the dashboard's widget market; read and saved per company and user by the dashboard's
  * layout calls. A failed read draws the declared order.
  */
-function useArrangedDashboard(def: DashboardDef) {
-  const visible = useVisibleWidgets(def);
+function useArrangedDashboard(def: DashboardDef, visible: readonly DashboardWidget[]) {
   const { data, error, mutate } = useCall(dashboardCalls.layout, { name: def.name }, { quiet: true });
   const offered = useMemo(() => visible.map((w) => w.key), [visible]);
   return useArrangedBoard({
@@ -66,12 +65,11 @@ function useArrangedDashboard(def: DashboardDef) {
  */
 function Dashboard({ def, look }: { def: DashboardDef; look: 'wall' | 'board' }) {
   const { i18n } = useTranslation();
-  const en = i18n.language === 'en';
-  const tr = useCallback((l: Label | string) => (typeof l === 'string' ? l : en ? l.en : l.zh), [en]);
+  const tr = useCallback((l: Label | string) => (typeof l === 'string' ? l : labelIn(l, i18n.language)), [i18n.language]);
   const L = LOOKS[look];
-  const arranged = useArrangedDashboard(def);
-  const board = useDashboard(def, tr, arranged.items ? arranged.shown : null);
   const visible = useVisibleWidgets(def);
+  const arranged = useArrangedDashboard(def, visible);
+  const board = useDashboard(def, tr, arranged.items ? arranged.shown : null);
   const { widgets, orgs, filters, updatedAt, loadedOrg, loading, root, full, toggleFull, load, setParam, loaded, charts, onPoint } = board;
   const { theme: sessionTheme } = useReportTheme();
   const theme: ChartTheme = useMemo(() => (look === 'wall' ? { ...sessionTheme, text: L.text, grid: L.border, background: 'transparent' } : sessionTheme), [sessionTheme, look, L]);
