@@ -174,6 +174,8 @@ describe('node plan dates on the timeline, Excel, and the shop floor by colour x
     await page.keyboard.type(code);
     await page.keyboard.press('Enter');
     await page.waitForSelector('[data-testid=scan-result][data-result=ok]', { timeout: 20_000 });
+    // The latest scans reload after the outcome is shown: the new scan heads the list once they have.
+    await page.waitForSelector(`[data-testid=scan-recent] tr:first-child >> text=${code}`, { timeout: 20_000 });
     const first = page.locator('[data-testid^=recent-scan-]').first();
     expect(await first.textContent()).toContain(code);
     // 撤销 is the scan's declared line transition (issue 30), drawn by the engine's LineActions: its
