@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { migrate } from '../../src/server/db/migrate';
 import { demoSeedFingerprint, seedDemo } from '../../src/server/db/seed';
+import { withSystemScope } from '../../src/server/kernel/rls';
+import { seedMenus } from '../../src/server/services/admin';
 import { createTestApp, type TestApp } from '../support/test-app';
 
 describe('start-up', () => {
@@ -63,6 +65,46 @@ describe('start-up', () => {
     await sql`alter table collab_announcement alter column contact type varchar(60)`.execute(db);
     await expect(migrate(db)).rejects.toThrow(/collab_announcement\.contact is character varying in the database but text/);
     await sql`alter table collab_announcement alter column contact type text`.execute(db);
+  });
+
+  it('a start runs a migration recorded as not applied, and only that one', async () => {
+    const db = t.database.db;
+    const ran: string[] = [];
+    const extra = [
+      { id: '20000101_0000_already', up: async () => void ran.push('already') },
+      { id: '20000101_0001_new', up: async () => void ran.push('new') },
+    ];
+    await sql`insert into _migrations (id) values ('20000101_0000_already')`.execute(db);
+    expect(await migrate(db, extra)).toEqual(['20000101_0001_new']);
+    expect(ran).toEqual(['new']);
+    expect(await migrate(db, extra)).toEqual([]);
+    expect(ran).toEqual(['new']);
+    await sql`delete from _migrations where id like '20000101_%'`.execute(db);
+  });
+
+  it("the platform's menu rows follow the declarations at a start: a changed row back, an unknown one gone, the same ones untouched, a company's own kept", async () => {
+    const db = t.database.db;
+    type MenuState = { code: string; title_zh: string; sort: number; roles: unknown; version: number };
+    const platformRows = () => withSystemScope(db, async (tx) => (await sql<MenuState>`select code, title_zh, sort, roles, version from menus where client_id is null order by code`.execute(tx)).rows);
+    const before = await platformRows();
+    expect(before.length).toBeGreaterThan(50);
+    const [changed, untouched] = [before[0], before[1]];
+    const company = (await sql<{ id: number }>`select id from clients where code = 'MAKER01'`.execute(db)).rows[0].id;
+    await withSystemScope(db, async (tx) => {
+      await sql`update menus set title_zh = 'edited', sort = -1, roles = '["nobody"]'::jsonb where client_id is null and code = ${changed.code}`.execute(tx);
+      await sql`insert into menus (client_id, code, platform, title_zh, title_en, sort, visible, super_only) values (null, 'GONE_ENTRY', '*', '旧', 'Old', 1, true, false)`.execute(tx);
+      await sql`insert into menus (client_id, code, platform, title_zh, title_en, sort, visible, super_only) values (${company}, 'OWN_ENTRY', '*', '自己的', 'Own', 1, true, false)`.execute(tx);
+    });
+    expect(await seedMenus(db)).toBe(before.length);
+    const after = await platformRows();
+    expect(after.map((r) => r.code)).toEqual(before.map((r) => r.code));
+    const again = after.find((r) => r.code === changed.code)!;
+    expect({ title_zh: again.title_zh, sort: again.sort, roles: again.roles }).toEqual({ title_zh: changed.title_zh, sort: changed.sort, roles: changed.roles });
+    expect(again.version).toBe(changed.version + 1);
+    expect(after.find((r) => r.code === untouched.code)).toEqual(untouched);
+    const own = await withSystemScope(db, async (tx) => (await sql<{ n: number }>`select count(*)::int n from menus where client_id = ${company} and code = 'OWN_ENTRY'`.execute(tx)).rows[0].n);
+    expect(own).toBe(1);
+    await withSystemScope(db, async (tx) => void (await sql`delete from menus where code = 'OWN_ENTRY'`.execute(tx)));
   });
 
   it('unknown API paths answer 404 in the envelope', async () => {

@@ -23,7 +23,10 @@ export async function execStatements(db: Db, text: string): Promise<void> {
 export async function migrate(db: Db, extra: Migration[] = []): Promise<string[]> {
   await sql`create table if not exists _migrations (id text primary key, applied_at timestamptz not null default now())`.execute(db);
   const applied: string[] = [];
-  const all = [...CORE_MIGRATIONS, ...extra].sort((a, b) => a.id.localeCompare(b.id));
+  // What is applied, read once: a start on an up-to-date database checks each migration without a
+  // transaction of its own (four statements each before). One still missing is checked again under the lock.
+  const recorded = new Set((await sql<{ id: string }>`select id from _migrations`.execute(db)).rows.map((r) => r.id));
+  const all = [...CORE_MIGRATIONS, ...extra].filter((m) => !recorded.has(m.id)).sort((a, b) => a.id.localeCompare(b.id));
   for (const m of all) {
     const done = await db.transaction().execute(async (tx) => {
       await sql`select pg_advisory_xact_lock(72810001)`.execute(tx);
