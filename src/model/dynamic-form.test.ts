@@ -26,7 +26,8 @@ describe('the designer rules', () => {
   it('refuse duplicate keys and option values at their paths', () => {
     const bad = { sections: [{ key: 's', title: 'S', fields: [{ key: 'a', label: 'A', type: 'dict', options: [{ value: 'x', label: 'X' }, { value: ' x ', label: 'Y' }] }, { key: 'a', label: 'B', type: 'text' }] }] };
     expect(dynamicFormErrors(bad)).toEqual({
-      'sections[0].fields[0].options[1].value': { key: 'dynform.duplicateOption', params: { value: 'x', field: 'a' } },
+      // The path names the field; the message names the value (选项值“x”重复).
+      'sections[0].fields[0].options[1].value': { key: 'dynform.duplicateOption', params: { value: 'x' } },
       'sections[0].fields[1].key': { key: 'dynform.duplicateKey', params: { key: 'a', other: 'A' } },
     });
   });

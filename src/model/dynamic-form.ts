@@ -7,10 +7,11 @@ import { FIELD_TYPE_TABLE, type FieldTypeSpec } from './field-types';
 import { registerCatalogPart } from './i18n';
 import type { CalcItem, FormFieldDecl, FormOption, PageDef } from './page';
 import { resolvePage, type ResolvedPage } from './page-resolve';
-import { isEmptyValue, RULE_TYPES, type RuleType } from './rules';
+import { isEmptyValue, type RuleType } from './rules';
+import { recordPathErrors } from './item-paths';
 import { errorTexts } from './errors/define';
 import { dynformErrors } from './errors/dynamic-form';
-import { DYNAMIC_FIELD_TYPES, DYNAMIC_MATRIX, DYNAMIC_TYPE_TABLE, MAX_MATRIX_SIZES, type DynamicFieldType, type DynamicTypeSpec } from './dynamic-form-types';
+import { DYNAMIC_MATRIX, DYNAMIC_TYPE_TABLE, type DynamicFieldType, type DynamicTypeSpec } from './dynamic-form-types';
 
 /**
  * Dynamic forms (spec 2 Admin "form scenarios, dynamic forms"; spec 5 "Form designer: duplicate
@@ -44,7 +45,8 @@ export const DYNAMIC_TREE_ENTITIES = ['org', 'process'] as const;
 export const RESERVED_FIELD_KEYS = ['id', 'version', 'client_id', 'created_by', 'created_at', 'updated_by', 'updated_at', 'form_id', 'form_version', 'data', 'ids', 'versions', 'approval_status', 'approval_editable', 'approval_approver'];
 
 export const DYNAMIC_KEY_PATTERN = /^[a-z][a-z0-9_]{0,39}$/;
-const ROLE_CODE = /^[A-Za-z][A-Za-z0-9_.-]{0,39}$/;
+/** A role code a field may be limited to. */
+export const ROLE_CODE_PATTERN = /^[A-Za-z][A-Za-z0-9_.-]{0,39}$/;
 /** A form's code names its records' API path (`/api/crossapi/dynformdata/<code>/...`). */
 export const DYNAMIC_FORM_CODE_PATTERN = /^[A-Z][A-Z0-9_]{1,39}$/;
 
@@ -103,161 +105,48 @@ const isChoice = (f: DynamicField) => specOf(f.type).options === 'choice';
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const str = (v: unknown): string => (typeof v === 'string' ? v.trim() : '');
 
-/** What the designer's check gathers as it walks a definition: the errors, the keys seen, and what is checked once all fields are known. */
-type FormCheck = {
-  errors: Record<string, DynamicFormError>;
-  sectionKeys: Set<string>;
-  /** Field key to its label (or key): the duplicate-key message names the other field. */
-  fieldKeys: Map<string, string>;
-  count: number;
-  expressions: Array<{ path: string; source: string; self: string }>;
-  clears: Array<{ path: string; fields: string[]; self: string }>;
-};
-
-/** Records an error at a path of the definition; the first error found at a path is the one kept. */
-function put(check: FormCheck, path: string, key: string, params?: Record<string, unknown>): void {
-  if (!check.errors[path]) check.errors[path] = params ? { key, params } : { key };
-}
-
 /**
  * Every rule of the designer (spec 5 and the form's own consistency), keyed by the path of the
- * definition part it is about. Empty when the definition can be stored.
+ * definition part it is about; empty when the definition can be stored. The design's declaration
+ * (`definition` of the dynform entity, `storedDesign` in src/model/entities/dynamic-form.entity.ts)
+ * says what each section, field and option must hold; `dynamicFormNamesErrors` what reads the whole form.
  *
- * Example: two fields keyed `qty` give `{ 'sections[0].fields[1].key': { key: 'dynform.duplicateKey', params: { key: 'qty' } } }`.
+ * Example: two fields keyed `qty` give `{ 'sections[0].fields[1].key': { key: 'dynform.duplicateKey', params: { key: 'qty', other: 'A' } } }`.
  */
 export function dynamicFormErrors(raw: unknown): Record<string, DynamicFormError> {
-  const check: FormCheck = { errors: {}, sectionKeys: new Set(), fieldKeys: new Map(), count: 0, expressions: [], clears: [] };
-  if (!isObject(raw) || !Array.isArray(raw.sections) || raw.sections.length === 0) {
-    put(check, 'sections', 'dynform.noSections');
-    return check.errors;
-  }
-  if (raw.sections.length > MAX_DYNAMIC_SECTIONS) put(check, 'sections', 'dynform.tooManySections', { max: MAX_DYNAMIC_SECTIONS });
-  raw.sections.forEach((s, si) => checkSection(check, s, si));
-  if (check.count > MAX_DYNAMIC_FIELDS) put(check, 'sections', 'dynform.tooManyFields', { max: MAX_DYNAMIC_FIELDS });
-  checkNamedFields(check);
-  return check.errors;
+  const design = getEntity('dynform')?.fields.find((f) => f.key === 'definition')?.record;
+  if (!design) throw new Error('dynamicFormErrors: the dynform entity is not registered (import src/model/entities)');
+  return dynamicFormNamesErrors(raw, recordPathErrors(design, isObject(raw) ? raw : {}));
 }
 
-/** A section: its key (valid, unique) and title, then each of its fields. */
-function checkSection(check: FormCheck, s: unknown, si: number): void {
-  const sp = `sections[${si}]`;
-  if (!isObject(s)) return put(check, sp, 'dynform.badSection');
-  const sk = str(s.key);
-  if (!DYNAMIC_KEY_PATTERN.test(sk)) put(check, `${sp}.key`, 'dynform.badKey');
-  else if (check.sectionKeys.has(sk)) put(check, `${sp}.key`, 'dynform.duplicateSection', { key: sk });
-  check.sectionKeys.add(sk);
-  if (!str(s.title)) put(check, `${sp}.title`, 'dynform.titleRequired');
-  if (!Array.isArray(s.fields) || !s.fields.length) return put(check, `${sp}.fields`, 'dynform.noFields');
-  s.fields.forEach((f, fi) => checkField(check, f, `${sp}.fields[${fi}]`));
-}
-
-/** A field: key, label, type, rules, length, span, options, references, roles, clear list and expressions. */
-function checkField(check: FormCheck, f: unknown, fp: string): void {
-  check.count++;
-  if (!isObject(f)) return put(check, fp, 'dynform.badField');
-  const key = str(f.key);
-  // spec 5: duplicate field keys are rejected (across the whole form: one record holds them all).
-  if (!DYNAMIC_KEY_PATTERN.test(key)) put(check, `${fp}.key`, 'dynform.badKey');
-  else if (RESERVED_FIELD_KEYS.includes(key)) put(check, `${fp}.key`, 'dynform.reservedKey', { key });
-  else if (check.fieldKeys.has(key)) put(check, `${fp}.key`, 'dynform.duplicateKey', { key, other: check.fieldKeys.get(key) });
-  else check.fieldKeys.set(key, str(f.label) || key);
-  if (!str(f.label)) put(check, `${fp}.label`, 'dynform.labelRequired');
-  else if (str(f.label).length > 100) put(check, `${fp}.label`, 'rule.maxLength', { max: 100 });
-  const type = str(f.type);
-  if (!(DYNAMIC_FIELD_TYPES as readonly string[]).includes(type)) return put(check, `${fp}.type`, 'dynform.badType', { type });
-  if (f.rules !== undefined && (!Array.isArray(f.rules) || f.rules.some((r) => !(RULE_TYPES as readonly unknown[]).includes(r)))) put(check, `${fp}.rules`, 'dynform.badRule');
-  if (f.max_length !== undefined && f.max_length !== null && (!Number.isSafeInteger(f.max_length) || (f.max_length as number) < 1 || (f.max_length as number) > 20000))
-    put(check, `${fp}.max_length`, 'dynform.badMaxLength');
-  if (f.span !== undefined && f.span !== 'half' && f.span !== 'full') put(check, `${fp}.span`, 'dynform.badSpan');
-  checkTypeNeeds(check, f, fp, type as DynamicFieldType);
-  if (type === 'reference' && !(DYNAMIC_REF_ENTITIES as readonly unknown[]).includes(f.ref_entity)) put(check, `${fp}.ref_entity`, 'dynform.badRefEntity');
-  if (type === 'tree' && !(DYNAMIC_TREE_ENTITIES as readonly unknown[]).includes(f.ref_entity)) put(check, `${fp}.ref_entity`, 'dynform.badTreeEntity');
-  if (f.roles !== undefined && (!Array.isArray(f.roles) || f.roles.length > 20 || f.roles.some((r) => typeof r !== 'string' || !ROLE_CODE.test(r)))) put(check, `${fp}.roles`, 'dynform.badRoles');
-  if (f.clears !== undefined && (!Array.isArray(f.clears) || f.clears.some((x) => typeof x !== 'string'))) put(check, `${fp}.clears`, 'dynform.badClears');
-  else if (Array.isArray(f.clears)) check.clears.push({ path: `${fp}.clears`, fields: f.clears as string[], self: key });
-  checkFieldExpressions(check, f, fp, type as DynamicFieldType, key);
-}
+const EXPRESSIONS = ['visible_when', 'disable_when', 'calc', 'clears_when'] as const;
 
 /**
- * What the field's type asks of it (DYNAMIC_TYPE_TABLE): options for a choice, a transfer or an
- * autocomplete, sizes for a matrix; no required flag nor rules on a location (spec 5: never
- * validated); no default on a structure.
+ * What reads the whole form, added to `errors` where a path has none yet: the field count, the
+ * fields the clear lists and expressions name (a computed field does not name itself), that the
+ * expressions compile, and a calculation's decimals.
  */
-function checkTypeNeeds(check: FormCheck, f: Record<string, unknown>, fp: string, type: DynamicFieldType): void {
-  const spec = specOf(type);
-  const key = str(f.key);
-  if (spec.options !== 'none') checkOptions(check, f.options, fp, key, spec.optionsRequired ?? 'dynform.optionsRequired');
-  else if (f.options !== undefined && Array.isArray(f.options) && f.options.length) put(check, `${fp}.options`, 'dynform.optionsNotAllowed');
-  if (spec.sizes) checkSizes(check, f.sizes, fp);
-  else if (Array.isArray(f.sizes) && f.sizes.length) put(check, `${fp}.sizes`, 'dynform.sizesNotAllowed');
-  if (spec.unvalidated && f.required) put(check, `${fp}.required`, 'dynform.notValidated');
-  if (spec.unvalidated && Array.isArray(f.rules) && f.rules.length) put(check, `${fp}.rules`, 'dynform.notValidated');
-  // The catalogue's rules read text and numbers; a list or a matrix is checked by its type (DYNAMIC_TYPE_TABLE).
-  if (!spec.unvalidated && storedAs(type).nature === 'structure' && Array.isArray(f.rules) && f.rules.length) put(check, `${fp}.rules`, 'dynform.rulesNotAllowed');
-  if (spec.noDefault && f.default !== undefined && f.default !== null && f.default !== '') put(check, `${fp}.default`, 'dynform.noDefault');
-}
-
-/** The size columns of a matrix: at least one, each 1-20 characters, unique. */
-function checkSizes(check: FormCheck, sizes: unknown, fp: string): void {
-  if (!Array.isArray(sizes) || !sizes.length) return put(check, `${fp}.sizes`, 'dynform.sizesRequired');
-  if (sizes.length > MAX_MATRIX_SIZES) return put(check, `${fp}.sizes`, 'dynform.tooManySizes', { max: MAX_MATRIX_SIZES });
-  const seen = new Set<string>();
-  for (const size of sizes) {
-    if (typeof size !== 'string' || !size.trim() || size.length > 20 || size !== size.trim()) return put(check, `${fp}.sizes`, 'dynform.badSize');
-    if (seen.has(size)) return put(check, `${fp}.sizes`, 'dynform.duplicateSize', { size });
-    seen.add(size);
-  }
-}
-
-/** The options of a choice field: present, not too many, each with a value (unique, spec 5) and a label. */
-function checkOptions(check: FormCheck, options: unknown, fp: string, key: string, requiredKey: string): void {
-  if (!Array.isArray(options) || !options.length) return put(check, `${fp}.options`, requiredKey);
-  if (options.length > MAX_DYNAMIC_OPTIONS) return put(check, `${fp}.options`, 'dynform.tooManyOptions', { max: MAX_DYNAMIC_OPTIONS });
-  const seen = new Set<string>();
-  options.forEach((o, oi) => {
-    const op = `${fp}.options[${oi}]`;
-    const value = isObject(o) ? str(o.value) : '';
-    if (!value) return put(check, `${op}.value`, 'dynform.optionValueRequired');
-    if (value.length > 100) return put(check, `${op}.value`, 'rule.maxLength', { max: 100 });
-    // spec 5: duplicate option values are rejected.
-    if (seen.has(value)) put(check, `${op}.value`, 'dynform.duplicateOption', { value, field: key });
-    seen.add(value);
-    if (!str((o as Record<string, unknown>).label)) put(check, `${op}.label`, 'dynform.optionLabelRequired');
-  });
-}
-
-/** A field's expressions (texts, compiled once all fields are known) and, when computed, its type and decimals. */
-function checkFieldExpressions(check: FormCheck, f: Record<string, unknown>, fp: string, type: DynamicFieldType, key: string): void {
-  for (const part of ['visible_when', 'disable_when', 'calc', 'clears_when'] as const) {
-    const src = f[part];
-    if (src === undefined || src === null || src === '') continue;
-    if (typeof src !== 'string') put(check, `${fp}.${part}`, 'dynform.badExpression', { error: 'text' });
-    else check.expressions.push({ path: `${fp}.${part}`, source: src, self: key });
-  }
-  if (f.calc) {
-    const nature = storedAs(type).nature;
-    if (nature !== 'number' && nature !== 'text') put(check, `${fp}.calc`, 'dynform.calcType');
-    if (f.decimals !== undefined && f.decimals !== null && (!Number.isSafeInteger(f.decimals) || (f.decimals as number) < 0 || (f.decimals as number) > 4)) put(check, `${fp}.decimals`, 'dynform.badDecimals');
-  }
-}
-
-/** The fields that clear lists and expressions name exist (a computed field does not name itself); expressions compile. */
-function checkNamedFields(check: FormCheck): void {
-  for (const c of check.clears) {
-    const unknown = c.fields.find((x) => !check.fieldKeys.has(x) || x === c.self);
-    if (unknown !== undefined) put(check, c.path, 'dynform.unknownField', { field: unknown });
-  }
-  for (const e of check.expressions) {
-    const compiled = compileExpression(e.source);
-    if (!compiled.ok) {
-      put(check, e.path, 'dynform.badExpression', { error: compiled.error });
-      continue;
+export function dynamicFormNamesErrors(raw: unknown, errors: Record<string, DynamicFormError> = {}): Record<string, DynamicFormError> {
+  const put = (path: string, key: string, params?: Record<string, unknown>) => void (errors[path] ??= params ? { key, params } : { key });
+  const sections = isObject(raw) && Array.isArray(raw.sections) ? raw.sections : [];
+  const fields = sections.flatMap((s, si) => (isObject(s) && Array.isArray(s.fields) ? s.fields.map((f, fi) => ({ f: isObject(f) ? f : {}, path: `sections[${si}].fields[${fi}]` })) : []));
+  if (fields.length > MAX_DYNAMIC_FIELDS) put('sections', 'dynform.tooManyFields', { max: MAX_DYNAMIC_FIELDS });
+  const keys = new Set(fields.map(({ f }) => str(f.key)).filter((k) => DYNAMIC_KEY_PATTERN.test(k) && !RESERVED_FIELD_KEYS.includes(k)));
+  for (const { f, path } of fields) {
+    const self = str(f.key);
+    const cleared = Array.isArray(f.clears) ? f.clears.find((x) => !keys.has(x) || x === self) : undefined;
+    if (cleared !== undefined) put(`${path}.clears`, 'dynform.unknownField', { field: cleared });
+    for (const part of EXPRESSIONS) {
+      const src = f[part];
+      if (src === undefined || src === null || src === '') continue;
+      const compiled = typeof src === 'string' ? compileExpression(src) : { ok: false as const, error: 'text' };
+      if (!compiled.ok) put(`${path}.${part}`, 'dynform.badExpression', { error: compiled.error });
+      const unknown = compiled.ok ? referencedFields(src as string).find((name) => !keys.has(name) || (part === 'calc' && name === self)) : undefined;
+      if (unknown !== undefined) put(`${path}.${part}`, keys.has(unknown) ? 'dynform.calcSelf' : 'dynform.unknownField', keys.has(unknown) ? undefined : { field: unknown });
     }
-    for (const name of referencedFields(e.source)) {
-      if (!check.fieldKeys.has(name)) put(check, e.path, 'dynform.unknownField', { field: name });
-      else if (e.path.endsWith('.calc') && name === e.self) put(check, e.path, 'dynform.calcSelf');
-    }
+    if (f.calc && f.decimals !== undefined && f.decimals !== null && (!Number.isSafeInteger(f.decimals) || (f.decimals as number) < 0 || (f.decimals as number) > 4)) put(`${path}.decimals`, 'dynform.badDecimals');
   }
+  return errors;
 }
 
 /** The definition as stored (JSON text read as the json field type reads it), or null when it does not pass `dynamicFormErrors`. */

@@ -129,6 +129,42 @@ export type FieldDef = {
    */
   items?: ItemsDef;
   /**
+   * A JSON field holding one record of declared fields, each checked at its path (a form's design:
+   * `definition.sections[0].fields[2].key`) by `recordPathErrors` (src/model/item-paths.ts): its
+   * lists (`items`, `values`) item by item, keys it does not declare left as they are. A save,
+   * an import and the browser's check give the same errors at the same paths.
+   */
+  record?: ItemsDef;
+  /**
+   * A JSON list of plain values (a matrix's size columns, a field's role codes), each checked by
+   * `item`; an error is said at the list's path (the list is one input). Checked inside a `record`.
+   */
+  values?: { item: FieldDef; max?: ListMax };
+  /** A text's pattern, refused with its own message (a key: `/^[a-z][a-z0-9_]{0,39}$/`, 'dynform.badKey'). */
+  pattern?: { test: RegExp; message: string };
+  /** A whole number from `min` to `max`; any other value is refused with `message`. */
+  range?: { min: number; max: number; message: string };
+  /**
+   * The values allowed (each of a list), `values` or else the field's closed dictionary; another is
+   * refused with `message`, given the value under the field's key (不支持的字段类型“{{type}}”).
+   */
+  oneOf?: { values?: readonly string[]; message: string };
+  /** Values refused with `message`, given the value under the field's key (a reserved key). */
+  refused?: { values: readonly string[]; message: string };
+  /**
+   * Inside a `record`: what this field must hold by the value of another field of the same item (a
+   * designed field's options by its type). `require`: by that value, the field must be given (and,
+   * with `among`, be one of those), else the message; `refuse`: by that value, it must be left empty.
+   * Example: `when: { field: 'type', require: { dict: 'dynform.optionsRequired' }, refuse: { text: 'dynform.optionsNotAllowed' } }`.
+   */
+  when?: { field: string; require?: Record<string, string | { message: string; among: readonly string[] }>; refuse?: Record<string, string> };
+  /**
+   * Inside a `record`: the value is used once in its list (`across`: once in every list of the same
+   * declaration in the record, a field key across sections), else `message`, given the value under
+   * the field's key and, when the list declares `titleField`, the first holder's title as `other`.
+   */
+  distinct?: { message: string; across?: true };
+  /**
    * Why no form offers this writable field (a value kept by a service or a hook). Every other
    * writable field must appear in a form section of one of the entity's pages (tests/registry).
    */
@@ -142,7 +178,19 @@ export type LineTotal = { lines: string; via: string; sum: string; less?: { line
 export type EntriesDef = { key: { entity: string; labelField: string; codeField?: string }; fields: FieldDef[] };
 
 /** The items of a JSON list field: the fields of each item, and the words of the button that adds one (default 添加一行). */
-export type ItemsDef = { fields: FieldDef[]; add?: Label };
+export type ItemsDef = {
+  fields: FieldDef[];
+  add?: Label;
+  /** Inside a `record`: at most this many items, else `message` given `max`. */
+  max?: ListMax;
+  /** Inside a `record`: the message of an item that is not a record (else it is read as an empty one). */
+  shape?: string;
+  /** The field that names an item (a duplicate's message names the first holder by it). */
+  titleField?: string;
+};
+
+/** A list's longest length and the message of a longer one (given `max`). */
+export type ListMax = { count: number; message: string };
 
 export type StateDef = {
   code: string;

@@ -1,6 +1,7 @@
 import type { EntityDef, FieldDef } from './entity';
 import { FIELD_TYPE_TABLE, type Coerced } from './field-types';
 import { getDictionary } from './dictionaries';
+import { recordPathErrors } from './item-paths';
 import { checkRule, RULE_MESSAGE_KEYS, type RuleType } from './rules';
 
 /** A message key with parameters; translated by whoever shows it (form, API reply, import report). */
@@ -108,6 +109,8 @@ type FieldPlan = {
   lower: boolean;
   /** A number field (its text must be a number before any rule's message says more). */
   numeric: boolean;
+  /** The message of a value outside the allowed ones (oneOf's, else the dictionary's). */
+  notAllowed: string;
 };
 /** The result of one field's check, written into an object the caller owns (one per record, not one per field). */
 type PlanResult = { value: unknown; error: MessageRef | null };
@@ -121,11 +124,12 @@ function planOf(field: FieldDef): FieldPlan {
       field,
       rules: rulesOf(field),
       coerce: FIELD_TYPE_TABLE[field.type].coerce,
-      allowed: dictType ? allowedOf(field) : null,
+      allowed: field.oneOf?.values ? new Set(field.oneOf.values) : dictType ? allowedOf(field) : null,
       trim: FIELD_TYPE_TABLE[field.type].nature !== 'text' || field.trim !== false,
       upper: Boolean(field.upperCase),
       lower: Boolean(field.lowerCase),
       numeric: FIELD_TYPE_TABLE[field.type].nature === 'number',
+      notAllowed: field.oneOf?.message ?? 'rule.notInDictionary',
     };
     PLANS.set(field, plan);
   }
@@ -165,7 +169,8 @@ function runPlanInto(plan: FieldPlan, raw: unknown, out: PlanResult): void {
   if (error) return;
   const coerced = plan.coerce(normalised);
   if (!coerced.ok) {
-    out.error = { key: coerced.messageKey, params: coerced.params };
+    // A whole number given a range says the range's words for anything else (a word, a fraction).
+    out.error = field.range ? { key: field.range.message } : { key: coerced.messageKey, params: coerced.params };
     return;
   }
   const value = coerced.value;
@@ -174,11 +179,30 @@ function runPlanInto(plan: FieldPlan, raw: unknown, out: PlanResult): void {
     out.error = { key: 'rule.maxLength', params: { max: field.maxLength } };
     return;
   }
+  if (value !== null) out.error = declaredValueError(plan, value);
+}
+
+/** What a value breaks of its field's declared pattern, range, allowed and refused values (null: none). */
+function declaredValueError(plan: FieldPlan, value: unknown): MessageRef | null {
+  const field = plan.field;
+  if (field.pattern && typeof value === 'string' && !field.pattern.test.test(value)) return { key: field.pattern.message };
+  if (field.range && (!Number.isSafeInteger(value) || (value as number) < field.range.min || (value as number) > field.range.max)) return { key: field.range.message };
   const allowed = plan.allowed;
-  if (allowed && value !== null) {
-    const bad = Array.isArray(value) ? value.some((g) => !allowed.has(String(g))) : !allowed.has(String(value));
-    if (bad) out.error = { key: 'rule.notInDictionary' };
-  }
+  const bad = allowed ? (Array.isArray(value) ? value.find((g) => !allowed.has(String(g))) : allowed.has(String(value)) ? undefined : value) : undefined;
+  if (bad !== undefined) return field.oneOf ? { key: plan.notAllowed, params: { [field.key]: String(bad) } } : { key: plan.notAllowed };
+  if (field.refused?.values.includes(String(value))) return { key: field.refused.message, params: { [field.key]: String(value) } };
+  return null;
+}
+
+/**
+ * A JSON record field's errors at their paths (`definition.sections[0].fields[2].key`), added to
+ * the record's; none for no value or an empty object (nothing entered yet). Returns their count.
+ */
+function recordErrorsInto(field: FieldDef, value: unknown, errors: Record<string, MessageRef>): number {
+  if (value === null || value === undefined || (typeof value === 'object' && !Array.isArray(value) && !Object.keys(value).length)) return 0;
+  const found = recordPathErrors(field.record!, value, `${field.key}.`);
+  Object.assign(errors, found);
+  return Object.keys(found).length;
 }
 
 /** Whether every value of a dictionary field is one of the company's own items of its dictionary. */
@@ -212,7 +236,10 @@ export function validateRecord(entity: EntityDef, input: Record<string, unknown>
     else if (error) {
       errors[field.key] = error;
       failed++;
-    } else if (present || !options.partial) values[field.key] = value;
+    } else if (present || !options.partial) {
+      values[field.key] = value;
+      if (field.record) failed += recordErrorsInto(field, value, errors);
+    }
   }
   if (entity.checks?.length && failed === 0) {
     // One view for all document checks: the coerced values over the input. When the input holds

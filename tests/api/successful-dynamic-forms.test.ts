@@ -116,6 +116,23 @@ describe('the form designer refuses what cannot be stored (spec 5)', () => {
     expect(e['definition.sections[2].fields']).toBe('分组至少需要一个字段');
   });
 
+  it('refuses longer lists than the designer takes, and a malformed section, field or role list, in the words of each part (zh and en)', async () => {
+    const options = Array.from({ length: 201 }, (_, i) => ({ value: `v${i}`, label: `选项${i}` }));
+    const sizes = Array.from({ length: 31 }, (_, i) => `S${i}`);
+    const def = { sections: [section('a', [field('k1', { type: 'dict', options }), field('k2', { type: 'matrix', sizes }), field('k3', { roles: ['buyer', 7] }), 'not a field']), 'not a section'] };
+    const zh = await designErrors(def);
+    expect(zh['definition.sections[0].fields[0].options']).toBe('选项最多200个');
+    expect(zh['definition.sections[0].fields[1].sizes']).toBe('尺码最多30个');
+    expect(zh['definition.sections[0].fields[2].roles']).toBe('角色须为角色编码列表（最多20个）');
+    expect(zh['definition.sections[0].fields[3]']).toBe('字段格式有误');
+    expect(zh['definition.sections[1]']).toBe('分组格式有误');
+    const en = await designErrors(def, 'en');
+    expect(en['definition.sections[0].fields[0].options']).toBe('At most 200 options');
+    expect(en['definition.sections[0].fields[1].sizes']).toBe('At most 30 sizes');
+    const many = await designErrors({ sections: Array.from({ length: 31 }, (_, i) => section(`s${i}`, [field(`f${i}`)])) });
+    expect(many['definition.sections']).toBe('分组最多30个');
+  });
+
   it('refuses choices without options, options without value or name, options on a text, a reference to nothing', async () => {
     const e = await designErrors({
       sections: [

@@ -1,90 +1,25 @@
 import { defineDictionary } from '../dictionaries';
-import { defineEntity, defineViewEntity, type EntityDef, type Label } from '../entity';
-import { DYNAMIC_FIELD_TYPES, DYNAMIC_FORM_CODE_PATTERN, DYNAMIC_REF_ENTITIES, DYNAMIC_TREE_ENTITIES, type DynamicFieldType } from '../dynamic-form';
-import type { RuleType } from '../rules';
+import { defineEntity, defineViewEntity, type EntityDef, type FieldDef, type ItemsDef, type Label } from '../entity';
+import {
+  DYNAMIC_FIELD_TYPES,
+  DYNAMIC_FORM_CODE_PATTERN,
+  DYNAMIC_KEY_PATTERN,
+  DYNAMIC_REF_ENTITIES,
+  DYNAMIC_TREE_ENTITIES,
+  MAX_DYNAMIC_OPTIONS,
+  MAX_DYNAMIC_SECTIONS,
+  RESERVED_FIELD_KEYS,
+  ROLE_CODE_PATTERN,
+  type DynamicFieldType,
+} from '../dynamic-form';
+import { DYNAMIC_TYPE_TABLE, MAX_MATRIX_SIZES, type DynamicTypeSpec } from '../dynamic-form-types';
+import { FIELD_TYPE_TABLE, type ValueNature } from '../field-types';
+import { RULE_TYPES, type RuleType } from '../rules';
 import { customer } from './customer.entity';
 import { material } from './material.entity';
 import { org } from './org.entity';
 import { processInfo } from './process.entity';
 import { vendor } from './vendor.entity';
-
-/**
- * Dynamic forms (spec 2 Admin "dynamic forms", issue 14): a company's form, designed in the form
- * designer (`/approvals/formdesigner?id=`). The definition is JSON (sections, fields, options,
- * conditions, calculations; src/model/dynamic-form.ts), checked on every save by the designer's
- * rules (duplicate field keys and option values refused, spec 5); each change of the definition is
- * kept as a new version (`dyn_form_version`), and filled records name the version they were filled
- * with. Filled records live in `dyn_form_record` (one jsonb row each, tenant column).
- */
-export const dynamicForm = defineEntity({
-  name: 'dynform',
-  table: 'dyn_form',
-  prefix: 'crossapi',
-  menuCode: 'admin.dynform',
-  label: { zh: '动态表单', en: 'Dynamic form' },
-  titleField: 'name',
-  codeField: 'code',
-  defaultSort: { field: 'code', dir: 'asc' },
-  fields: [
-    { key: 'code', label: { zh: '表单编码', en: 'Form code' }, type: 'code', required: true, upperCase: true, maxLength: 40, help: { zh: '大写字母开头，只含大写字母、数字和下划线', en: 'Starts with a capital; capitals, digits and underscores only' } },
-    { key: 'name', label: { zh: '表单名称', en: 'Form name' }, type: 'text', required: true, maxLength: 100 },
-    { key: 'name_en', label: { zh: '英文名称', en: 'English name' }, type: 'text', maxLength: 100 },
-    { key: 'status', label: { zh: '状态', en: 'Status' }, type: 'dict', dict: 'enable_status', default: 'active' },
-    { key: 'definition', label: { zh: '表单设计', en: 'Design' }, type: 'json', omitFromForm: 'edited in the form designer (/approvals/formdesigner)' },
-    { key: 'form_version', label: { zh: '设计版本', en: 'Design version' }, type: 'integer', readonly: true, grouping: false },
-    // Issue 35: the company's process definition the form's records are approved through (none: not approved).
-    {
-      key: 'process_id', label: { zh: '审批流程', en: 'Approval process' }, type: 'reference', ref: { entity: 'processdef', labelField: 'name', codeField: 'code' },
-      help: { zh: '选择后，填报的记录可提交审批；审批中的记录不能修改', en: 'Once chosen, filled records can be submitted for approval; a record in approval cannot be changed' },
-    },
-    { key: 'remark', label: { zh: '备注', en: 'Remark' }, type: 'textarea', maxLength: 500 },
-  ],
-  checks: [(doc): Record<string, string> => (typeof doc.code === 'string' && doc.code && !DYNAMIC_FORM_CODE_PATTERN.test(doc.code) ? { code: 'dynform.badCode' } : {})],
-});
-
-/**
- * 表单填报 (`/approvals/forms`, menu code `dyn.data`): the company's enabled forms that have a design,
- * as the members who fill them in see them; a row opens the form's filled records. A read-only view
- * of `dyn_form` whose rows src/server/services/approvals/dynamic-form.views.ts gives.
- */
-export const formToFill = defineViewEntity({
-  name: 'dynformfill',
-  table: 'dyn_form',
-  prefix: 'crossapi',
-  menuCode: 'dyn.data',
-  label: { zh: '可填报表单', en: 'Form to fill in' },
-  titleField: 'name',
-  defaultSort: { field: 'code', dir: 'asc' },
-  fields: [
-    { key: 'code', label: { zh: '表单编码', en: 'Form code' }, type: 'text' },
-    { key: 'name', label: { zh: '表单名称', en: 'Form name' }, type: 'text' },
-    { key: 'name_en', label: { zh: '英文名称', en: 'English name' }, type: 'text' },
-    { key: 'form_version', label: { zh: '设计版本', en: 'Design version' }, type: 'integer' },
-  ],
-});
-
-/**
- * A form scenario (spec 2 Admin "form scenarios"; the process bus's `cpm-ot/scenario`): a named use of
- * a dynamic form, such as "the extra data a sampling project collects". Project types attach a
- * scenario to a kind of project; the browser asks `cpm-ot/scenario` which form to show.
- */
-export const formScenario = defineEntity({
-  name: 'formscenario',
-  table: 'dyn_form_scenario',
-  prefix: 'crossapi',
-  menuCode: 'admin.formscenario',
-  label: { zh: '表单场景', en: 'Form scenario' },
-  titleField: 'name',
-  codeField: 'code',
-  defaultSort: { field: 'code', dir: 'asc' },
-  fields: [
-    { key: 'code', label: { zh: '场景编码', en: 'Scenario code' }, type: 'code', required: true, rules: ['english'], upperCase: true, maxLength: 40 },
-    { key: 'name', label: { zh: '场景名称', en: 'Scenario name' }, type: 'text', required: true, maxLength: 100 },
-    { key: 'form_id', label: { zh: '动态表单', en: 'Dynamic form' }, type: 'reference', ref: { entity: 'dynform', labelField: 'name', codeField: 'code' }, required: true },
-    { key: 'status', label: { zh: '状态', en: 'Status' }, type: 'dict', dict: 'enable_status', default: 'active' },
-    { key: 'remark', label: { zh: '备注', en: 'Remark' }, type: 'textarea', maxLength: 500 },
-  ],
-});
 
 const TYPE_LABEL: Record<DynamicFieldType, Label> = {
   text: { zh: '单行文本', en: 'Text' },
@@ -199,3 +134,146 @@ export const designedField: EntityDef = {
     flag('no_default', '无默认值', 'No default'),
   ],
 };
+
+/** By designer type (DYNAMIC_TYPE_TABLE): the message its row gives a stored field's property, for the types it gives one. */
+const byType = (message: (spec: DynamicTypeSpec, nature: ValueNature) => string | undefined): Record<string, string> =>
+  Object.fromEntries(DYNAMIC_FIELD_TYPES.flatMap((t) => [[t, message(DYNAMIC_TYPE_TABLE[t], FIELD_TYPE_TABLE[DYNAMIC_TYPE_TABLE[t].fieldType].nature)]]).filter(([, m]) => m));
+/** A property of a stored field: the designed field's (its label, type and dictionary), with what the stored design asks of it. */
+const prop = (key: string, asks: Partial<FieldDef>): FieldDef => ({ ...designedField.fields.find((f) => f.key === key)!, ...asks });
+const KEY_WORDS = { required: true, requiredMessage: 'dynform.badKey', pattern: { test: DYNAMIC_KEY_PATTERN, message: 'dynform.badKey' } } as const;
+/** A value of a plain list (never shown on its own: its errors are the list's). */
+const plainItem = (key: string, message: string, more: Partial<FieldDef> = {}): FieldDef => ({ key, label: { zh: key, en: key }, type: 'text', required: true, requiredMessage: message, ...more });
+
+const storedOption: ItemsDef = {
+  max: { count: MAX_DYNAMIC_OPTIONS, message: 'dynform.tooManyOptions' },
+  fields: [
+    { key: 'value', label: { zh: '选项值', en: 'Value' }, type: 'text', required: true, requiredMessage: 'dynform.optionValueRequired', maxLength: 100, distinct: { message: 'dynform.duplicateOption' } },
+    { key: 'label', label: { zh: '选项名称', en: 'Name' }, type: 'text', required: true, requiredMessage: 'dynform.optionLabelRequired' },
+  ],
+};
+const storedField: ItemsDef = {
+  add: { zh: '添加字段', en: 'Add field' },
+  shape: 'dynform.badField',
+  titleField: 'label',
+  fields: [
+    prop('key', { ...KEY_WORDS, refused: { values: RESERVED_FIELD_KEYS, message: 'dynform.reservedKey' }, distinct: { message: 'dynform.duplicateKey', across: true } }),
+    prop('label', { requiredMessage: 'dynform.labelRequired', maxLength: 100 }),
+    prop('type', { requiredMessage: 'dynform.badType', oneOf: { message: 'dynform.badType' } }),
+    prop('required', { when: { field: 'type', refuse: byType((s) => (s.unvalidated ? 'dynform.notValidated' : undefined)) } }),
+    prop('rules', {
+      dict: undefined, oneOf: { values: RULE_TYPES, message: 'dynform.badRule' },
+      // A location is never validated (spec 5); a list or a matrix is checked by its type.
+      when: { field: 'type', refuse: byType((s, nature) => (s.unvalidated ? 'dynform.notValidated' : nature === 'structure' ? 'dynform.rulesNotAllowed' : undefined)) },
+    }),
+    prop('max_length', { range: { min: 1, max: 20000, message: 'dynform.badMaxLength' } }),
+    prop('span', { oneOf: { message: 'dynform.badSpan' } }),
+    prop('options', { items: storedOption, when: { field: 'type', require: byType((s) => s.optionsRequired), refuse: byType((s) => (s.options === 'none' ? 'dynform.optionsNotAllowed' : undefined)) } }),
+    prop('sizes', {
+      type: 'json', values: { item: plainItem('size', 'dynform.badSize', { trim: false, pattern: { test: /^\S(?:[\s\S]{0,18}\S)?$/, message: 'dynform.badSize' }, distinct: { message: 'dynform.duplicateSize' } }), max: { count: MAX_MATRIX_SIZES, message: 'dynform.tooManySizes' } },
+      when: { field: 'type', require: byType((s) => (s.sizes ? 'dynform.sizesRequired' : undefined)), refuse: byType((s) => (s.sizes ? undefined : 'dynform.sizesNotAllowed')) },
+    }),
+    prop('ref_entity', { type: 'text', dict: undefined, when: { field: 'type', require: { reference: { message: 'dynform.badRefEntity', among: DYNAMIC_REF_ENTITIES }, tree: { message: 'dynform.badTreeEntity', among: DYNAMIC_TREE_ENTITIES } } } }),
+    prop('default', { type: 'json', when: { field: 'type', refuse: byType((s) => (s.noDefault ? 'dynform.noDefault' : undefined)) } }),
+    prop('roles', { type: 'json', values: { item: plainItem('role', 'dynform.badRoles', { pattern: { test: ROLE_CODE_PATTERN, message: 'dynform.badRoles' } }), max: { count: 20, message: 'dynform.badRoles' } } }),
+    prop('clears', { type: 'json', values: { item: plainItem('clear', 'dynform.badClears') } }),
+    // Its text is an expression (dynamicFormErrors); only a number or a text is computed.
+    prop('calc', { type: 'json', when: { field: 'type', refuse: byType((_, nature) => (nature === 'number' || nature === 'text' ? undefined : 'dynform.calcType')) } }),
+  ],
+};
+const storedSection: ItemsDef = {
+  add: { zh: '添加分组', en: 'Add section' },
+  shape: 'dynform.badSection',
+  max: { count: MAX_DYNAMIC_SECTIONS, message: 'dynform.tooManySections' },
+  fields: [
+    { key: 'key', label: { zh: '分组编码', en: 'Section key' }, type: 'text', ...KEY_WORDS, distinct: { message: 'dynform.duplicateSection' } },
+    { key: 'title', label: { zh: '分组标题', en: 'Section title' }, type: 'text', required: true, requiredMessage: 'dynform.titleRequired' },
+    { key: 'fields', label: { zh: '字段', en: 'Fields' }, type: 'json', required: true, requiredMessage: 'dynform.noFields', items: storedField },
+  ],
+};
+/**
+ * A dynamic form's design as it is stored (DynamicFormDefinition): sections of fields, a field's
+ * properties and a choice's options, each checked at its path (`sections[0].fields[2].key`) on
+ * every save of the form and in the designer as it is typed (spec 5: duplicate field keys, across
+ * sections, and duplicate option values are refused). What a property asks by the field's type is
+ * the type's row of DYNAMIC_TYPE_TABLE. The expressions, the fields they and the clear lists name,
+ * and the field count are checked by `dynamicFormErrors` (src/model/dynamic-form.ts).
+ */
+export const storedDesign: ItemsDef = { fields: [{ key: 'sections', label: { zh: '分组', en: 'Sections' }, type: 'json', required: true, requiredMessage: 'dynform.noSections', items: storedSection }] };
+/**
+ * Dynamic forms (spec 2 Admin "dynamic forms", issue 14): a company's form, designed in the form
+ * designer (`/approvals/formdesigner?id=`). The definition is JSON (sections, fields, options,
+ * conditions, calculations; src/model/dynamic-form.ts), checked on every save by the designer's
+ * rules (`storedDesign` above, and the names its expressions use; duplicate field keys and option
+ * values refused, spec 5); each change of the definition is
+ * kept as a new version (`dyn_form_version`), and filled records name the version they were filled
+ * with. Filled records live in `dyn_form_record` (one jsonb row each, tenant column).
+ */
+export const dynamicForm = defineEntity({
+  name: 'dynform',
+  table: 'dyn_form',
+  prefix: 'crossapi',
+  menuCode: 'admin.dynform',
+  label: { zh: '动态表单', en: 'Dynamic form' },
+  titleField: 'name',
+  codeField: 'code',
+  defaultSort: { field: 'code', dir: 'asc' },
+  fields: [
+    { key: 'code', label: { zh: '表单编码', en: 'Form code' }, type: 'code', required: true, upperCase: true, maxLength: 40, help: { zh: '大写字母开头，只含大写字母、数字和下划线', en: 'Starts with a capital; capitals, digits and underscores only' } },
+    { key: 'name', label: { zh: '表单名称', en: 'Form name' }, type: 'text', required: true, maxLength: 100 },
+    { key: 'name_en', label: { zh: '英文名称', en: 'English name' }, type: 'text', maxLength: 100 },
+    { key: 'status', label: { zh: '状态', en: 'Status' }, type: 'dict', dict: 'enable_status', default: 'active' },
+    { key: 'definition', label: { zh: '表单设计', en: 'Design' }, type: 'json', record: storedDesign, omitFromForm: 'edited in the form designer (/approvals/formdesigner)' },
+    { key: 'form_version', label: { zh: '设计版本', en: 'Design version' }, type: 'integer', readonly: true, grouping: false },
+    // Issue 35: the company's process definition the form's records are approved through (none: not approved).
+    {
+      key: 'process_id', label: { zh: '审批流程', en: 'Approval process' }, type: 'reference', ref: { entity: 'processdef', labelField: 'name', codeField: 'code' },
+      help: { zh: '选择后，填报的记录可提交审批；审批中的记录不能修改', en: 'Once chosen, filled records can be submitted for approval; a record in approval cannot be changed' },
+    },
+    { key: 'remark', label: { zh: '备注', en: 'Remark' }, type: 'textarea', maxLength: 500 },
+  ],
+  checks: [(doc): Record<string, string> => (typeof doc.code === 'string' && doc.code && !DYNAMIC_FORM_CODE_PATTERN.test(doc.code) ? { code: 'dynform.badCode' } : {})],
+});
+
+/**
+ * 表单填报 (`/approvals/forms`, menu code `dyn.data`): the company's enabled forms that have a design,
+ * as the members who fill them in see them; a row opens the form's filled records. A read-only view
+ * of `dyn_form` whose rows src/server/services/approvals/dynamic-form.views.ts gives.
+ */
+export const formToFill = defineViewEntity({
+  name: 'dynformfill',
+  table: 'dyn_form',
+  prefix: 'crossapi',
+  menuCode: 'dyn.data',
+  label: { zh: '可填报表单', en: 'Form to fill in' },
+  titleField: 'name',
+  defaultSort: { field: 'code', dir: 'asc' },
+  fields: [
+    { key: 'code', label: { zh: '表单编码', en: 'Form code' }, type: 'text' },
+    { key: 'name', label: { zh: '表单名称', en: 'Form name' }, type: 'text' },
+    { key: 'name_en', label: { zh: '英文名称', en: 'English name' }, type: 'text' },
+    { key: 'form_version', label: { zh: '设计版本', en: 'Design version' }, type: 'integer' },
+  ],
+});
+
+/**
+ * A form scenario (spec 2 Admin "form scenarios"; the process bus's `cpm-ot/scenario`): a named use of
+ * a dynamic form, such as "the extra data a sampling project collects". Project types attach a
+ * scenario to a kind of project; the browser asks `cpm-ot/scenario` which form to show.
+ */
+export const formScenario = defineEntity({
+  name: 'formscenario',
+  table: 'dyn_form_scenario',
+  prefix: 'crossapi',
+  menuCode: 'admin.formscenario',
+  label: { zh: '表单场景', en: 'Form scenario' },
+  titleField: 'name',
+  codeField: 'code',
+  defaultSort: { field: 'code', dir: 'asc' },
+  fields: [
+    { key: 'code', label: { zh: '场景编码', en: 'Scenario code' }, type: 'code', required: true, rules: ['english'], upperCase: true, maxLength: 40 },
+    { key: 'name', label: { zh: '场景名称', en: 'Scenario name' }, type: 'text', required: true, maxLength: 100 },
+    { key: 'form_id', label: { zh: '动态表单', en: 'Dynamic form' }, type: 'reference', ref: { entity: 'dynform', labelField: 'name', codeField: 'code' }, required: true },
+    { key: 'status', label: { zh: '状态', en: 'Status' }, type: 'dict', dict: 'enable_status', default: 'active' },
+    { key: 'remark', label: { zh: '备注', en: 'Remark' }, type: 'textarea', maxLength: 500 },
+  ],
+});

@@ -6,7 +6,7 @@ import {
   dynamicFieldShown,
   dynamicFields,
   fieldsHiddenByRole,
-  dynamicFormErrors,
+  dynamicFormNamesErrors,
   parseDynamicForm,
   prepareDynamicValues,
   DYNAMIC_TYPE_TABLE,
@@ -220,9 +220,10 @@ export function registerDynamicFormHooks(): void {
       const definition = values.definition;
       // A form is created before it is designed: no definition (or an empty object) is "not designed yet".
       if (definition === null || definition === undefined || (typeof definition === 'object' && !Array.isArray(definition) && !Object.keys(definition).length)) return;
-      const found = dynamicFormErrors(definition);
-      for (const [path, e] of Object.entries(found)) errors[`definition.${path}`] = e;
-      if (Object.keys(found).length || !before) return;
+      // What each section, field and option holds is the field's declaration (checked with the record's
+      // values, at `definition.<path>`); what reads the whole form is added here.
+      for (const [path, e] of Object.entries(dynamicFormNamesErrors(definition))) errors[`definition.${path}`] ??= e;
+      if (Object.keys(errors).some((k) => k === 'definition' || k.startsWith('definition.')) || !before) return;
       const earlier = await sql<{ definition: unknown }>`select definition from dyn_form_version where client_id = ${clientId} and form_id = ${before.id} order by version_no`.execute(tx);
       const typeOf = new Map<string, string>();
       for (const v of earlier.rows) {
