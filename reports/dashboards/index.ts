@@ -3,3 +3,5 @@
 export { controlTower } from './control-tower.dashboard';
 export { productionDashboard } from './production.dashboard';
 export { sourcingDashboard } from './sourcing.dashboard';
+// The personal boards: dashboards each user composes of blocks, tower widgets and designed tiles.
+export { homeBoard, myDashboard } from './personal.board';

@@ -1,6 +1,11 @@
 import { processBusCalls } from '../../src/model/calls/approvals';
 import { announcementCalls, noticeCalls, taskCalls } from '../../src/model/calls/notify';
-import type { BlockDef } from '../../src/model/workspace';
+import { defineDashboard } from '../../src/model/dashboard';
+import type { ComposedBoard, DashboardBlock } from '../../src/model/dashboard-board';
+import { controlTower } from './control-tower.dashboard';
+
+/** The two personal boards (spec 2): the personal dashboard (`/mydash`) and the workspace home. */
+export type PersonalBoardName = 'mydash' | 'home';
 
 /**
  * The personal boards' own blocks (issue 13, spec 2 "home (to-do list, read items, control tower,
@@ -8,9 +13,9 @@ import type { BlockDef } from '../../src/model/workspace';
  * in the order a new board shows them: each block's span on the board's grid of three, whether it
  * reads a company's records, the boards that show it before the user arranges them, and, for the
  * three lists, what they list (src/model/list-block.ts; drawn by the engine's ListBlock). The
- * control tower's widgets and the designed tiles join them on the board (src/model/workspace.ts).
+ * control tower's widgets and the designed tiles join them on the boards declared below.
  */
-export const PERSONAL_BLOCKS: readonly BlockDef[] = [
+export const PERSONAL_BLOCKS: ReadonlyArray<DashboardBlock & { shownOn: readonly PersonalBoardName[] }> = [
   {
     key: 'todo', title: { zh: '待办事项', en: 'To-do' }, span: 2, company: true, shownOn: ['mydash', 'home'], more: '/collab/center?tab=tasks',
     // Spec 7 my-task-list, state 10 "in progress": approval tasks among them (issue 14), due first.
@@ -76,3 +81,32 @@ export const ROLE_FIRST_WIDGETS: Readonly<Record<string, readonly string[]>> = {
 export const DEFAULT_TOWER_WIDGETS = 4;
 /** At most this many widgets on one board (and module subscriptions). */
 export const BOARD_LIMIT = 50;
+
+/** A personal board as the dashboards' engine composes it: the blocks, the control tower's widgets for its roles, the designed tiles. */
+const composed = (name: PersonalBoardName, towerShown: number): ComposedBoard => ({
+  store: name,
+  blocks: PERSONAL_BLOCKS.map(({ shownOn, ...b }) => ({ ...b, shown: shownOn.includes(name) })),
+  borrow: { from: controlTower, roles: TOWER_WIDGET_ROLES, first: ROLE_FIRST_WIDGETS, shown: towerShown },
+  tiles: true,
+  limit: BOARD_LIMIT,
+});
+
+/** `/mydash` (spec 2 "personal dashboard"): to-dos, items to read and the first control tower widgets. */
+export const myDashboard = defineDashboard({
+  name: 'mydash',
+  title: { zh: '我的看板', en: 'My dashboard' },
+  purpose: { zh: '待办、待阅与控制塔指标，按您的习惯排列', en: 'To-dos, items to read and control tower figures, arranged your way' },
+  companies: ['brand', 'maker', 'supplier'],
+  widgets: [],
+  composed: composed('mydash', DEFAULT_TOWER_WIDGETS),
+});
+
+/** The workspace home's board (spec 2 "home"): to-dos, items to read, apps, announcements, favourite menus, quick links. */
+export const homeBoard = defineDashboard({
+  name: 'home',
+  title: { zh: '工作台', en: 'Workspace' },
+  purpose: { zh: '待办、待阅、应用、公告与常用入口', en: 'To-dos, items to read, apps, announcements and favourite entries' },
+  companies: ['brand', 'maker', 'supplier'],
+  widgets: [],
+  composed: composed('home', 0),
+});

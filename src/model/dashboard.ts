@@ -1,6 +1,7 @@
 import type { ChartData, ChartTheme, Drill } from '../../reports/charts/series';
 import type { Label } from './entity';
 import { drillFilters, drillUrl, getReport, type ChartKind, type ReportCompany, type ReportDef } from './report';
+import type { ComposedBoard } from './dashboard-board';
 
 /**
  * Dashboards (`/visual/{opt}`, `/workspace/ecindex/{opt}`; docs/architecture-dashboards.md): a
@@ -54,6 +55,8 @@ export type DashboardDef = {
   widgets: DashboardWidget[];
   /** Headline figures over the widgets' rows, in a row above them (the control tower's). */
   headlines?: DashboardHeadline[];
+  /** A board the user composes of blocks, another dashboard's widgets and designed tiles (the personal boards: src/model/dashboard-board.ts). */
+  composed?: ComposedBoard;
 };
 
 /** A widget's report rows as a headline reads them: detail rows only (the totals left out). */
@@ -97,6 +100,10 @@ export function defineDashboard(def: DashboardDef): DashboardDef {
     if (keys.has(widget.key)) throw new Error(`${where}: declared twice`);
     keys.add(widget.key);
     for (const w of widgetSources(widget)) checkSource(where, w);
+  }
+  for (const b of def.composed?.blocks ?? []) {
+    if (keys.has(b.key) || b.key.includes('.')) throw new Error(`dashboard ${def.name}, block ${b.key}: declared twice or not a plain key`);
+    keys.add(b.key);
   }
   for (const h of def.headlines ?? []) if (!keys.has(h.widget)) throw new Error(`dashboard ${def.name}, headline ${h.key}: no widget ${h.widget}`);
   dashboards.set(def.name, def);

@@ -5,15 +5,13 @@ import { useParams } from 'react-router-dom';
 import '../../../../reports';
 import '../../../../reports/dashboards';
 import { type ChartTheme } from '../../../../reports/charts';
-import { followsOrg, getDashboard, type DashboardDef, type DashboardWidget, type Label } from '../../../model';
+import { followsOrg, getDashboard, type DashboardDef, type Label } from '../../../model';
 import { useReportTheme } from './report-theme';
 import { LOOKS, T } from './dashboard-texts';
 import { DashboardWidgetCard } from './DashboardWidgetCard';
 import { useDashboard, useVisibleWidgets } from './use-dashboard';
-import { useArrangedBoard } from './use-arranged-board';
+import { useArrangedDashboard } from './use-composed-board';
 import { ArrangeBar, ArrangeTools, CatalogueDialog } from './ArrangedBoard';
-import { dashboardCalls } from '../../../model/calls/dashboards';
-import { callApi, useCall } from '../../api/calls';
 import { DataBarVertical20Regular } from '@fluentui/react-icons';
 import { WallControls } from './wall-parts';
 import { clockText } from '../../../model/number-text';
@@ -23,8 +21,9 @@ import { labelIn } from '../../../model/label-text';
 export function DashboardRoute({ look = 'wall' }: { look?: 'wall' | 'board' }) {
   const { opt = '' } = useParams();
   const { i18n } = useTranslation();
+  // A composed board (the personal boards) is drawn by its own page.
   const def = getDashboard(opt);
-  if (!def) {
+  if (!def || def.composed) {
     const L = LOOKS[look];
     return (
       <div data-testid="dashboard-unknown" style={{ padding: 24, color: L.muted }}>
@@ -38,26 +37,6 @@ export function DashboardRoute({ look = 'wall' }: { look?: 'wall' | 'board' }) {
 export const WorkbenchDashboardRoute = () => <DashboardRoute look="board" />;
 
 /**
- * The user's arrangement of a declared dashboard (issue 30: every declared dashboard is arranged by
- * its users, as the personal boards are): the widgets the menus allow, in the user's order, hidden
- * ones back in the dashboard's widget market; read and saved per company and user by the dashboard's
- * layout calls. A failed read draws the declared order.
- */
-function useArrangedDashboard(def: DashboardDef, visible: readonly DashboardWidget[]) {
-  const { data, error, mutate } = useCall(dashboardCalls.layout, { name: def.name }, { quiet: true });
-  const offered = useMemo(() => visible.map((w) => w.key), [visible]);
-  return useArrangedBoard({
-    stored: error ? null : data?.items,
-    offered,
-    defaults: () => offered.map((key) => ({ key, hidden: false })),
-    persist: async (items) => {
-      const saved = await callApi(dashboardCalls.saveLayout, { name: def.name, items });
-      await mutate({ items: saved.items }, { revalidate: false });
-    },
-  });
-}
-
-/**
  * A declared dashboard (src/model/dashboard.ts, reports/dashboards), arranged by its user: a date range and an organisation
  * (kept in the URL), one chart per widget the user's menus allow, each through the report API (tenant
  * and data permissions applied by the server); a click opens the list behind the element. It reloads
@@ -68,7 +47,9 @@ function Dashboard({ def, look }: { def: DashboardDef; look: 'wall' | 'board' })
   const tr = useCallback((l: Label | string) => (typeof l === 'string' ? l : labelIn(l, i18n.language)), [i18n.language]);
   const L = LOOKS[look];
   const visible = useVisibleWidgets(def);
-  const arranged = useArrangedDashboard(def, visible);
+  const offered = useMemo(() => visible.map((w) => w.key), [visible]);
+  // The user's arrangement (issue 30); nothing saved or a failed read: the declared order.
+  const arranged = useArrangedDashboard(def, offered, () => offered.map((key) => ({ key, hidden: false })));
   const board = useDashboard(def, tr, arranged.items ? arranged.shown : null);
   const { widgets, orgs, filters, updatedAt, loadedOrg, loading, root, full, toggleFull, load, setParam, loaded, charts, onPoint } = board;
   const { theme: sessionTheme } = useReportTheme();

@@ -6,7 +6,7 @@ import { ArrangeTools } from '../../engine/report/ArrangedBoard';
 import type { ArrangedBoard } from '../../engine/report/use-arranged-board';
 import { useBoardStyles } from './board-styles';
 import { useTr } from './board-block-kit';
-import type { Offer } from './use-personal-board';
+import type { ComposedOffer as Offer } from '../../engine/report/use-composed-board';
 
 /** One card of a personal board: its title, its actions or (arranging) the engine's arranging tools, dragged to a new place. */
 export function BoardCard({ offer, board, actions, children }: { offer: Offer; board: ArrangedBoard; actions?: ReactNode; children: ReactNode }) {

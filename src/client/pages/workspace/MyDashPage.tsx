@@ -1,6 +1,6 @@
 import { Caption1, Title3 } from '@fluentui/react-components';
 import { useTr } from './board-block-kit';
-import { T } from './board-texts';
+import { myDashboard } from '../../../../reports/dashboards/personal.board';
 import { PersonalBoard } from './PersonalBoard';
 
 /**
@@ -16,8 +16,8 @@ export function MyDashPage() {
         kind="mydash"
         header={
           <div style={{ display: 'grid' }}>
-            <Title3 as="h1">{tr(T.mydash)}</Title3>
-            <Caption1>{tr(T.mydashHint)}</Caption1>
+            <Title3 as="h1">{tr(myDashboard.title)}</Title3>
+            <Caption1>{tr(myDashboard.purpose)}</Caption1>
           </div>
         }
       />

@@ -8,7 +8,7 @@ import { useReportTheme } from '../../engine/report/report-theme';
 import { TileView } from '../visual/tiles/TileView';
 import { useSocketReload } from '../../engine/report/wall-parts';
 import { useTr } from './board-block-kit';
-import { T } from './board-texts';
+import { myDashboard } from '../../../../reports/dashboards/personal.board';
 
 const FAILED: Label = { zh: '加载失败', en: 'Could not be loaded' };
 const BOARD = { text: '#242424', muted: '#616161', border: '#e0e0e0' };
@@ -29,7 +29,7 @@ export function TileBlock({ tile, height }: { tile: TileRow; height: number }) {
     return type === 'report.dataset' && Array.isArray(reports) && reports.includes(tile.report);
   }, mutate, 300);
   const look = useMemo(() => ({ theme, ...BOARD }), [theme]);
-  const drill = (url: string) => navigate(url, { state: { back: '/mydash', backLabel: tr(T.mydash) } });
+  const drill = (url: string) => navigate(url, { state: { back: '/mydash', backLabel: tr(myDashboard.title) } });
   return (
     <div data-testid={`board-tile-${tile.id}`} data-value={run?.value ?? ''} data-reloading={isValidating ? '1' : '0'} style={{ display: 'flex', flexDirection: 'column', minHeight: height }}>
       <TileView testId={`board-tile-${tile.id}-view`} spec={tile} run={run ?? null} loading={!run && !error} error={error ? tr(FAILED) : null} look={look} tr={tr} height={height} onDrill={drill} />

@@ -14,7 +14,7 @@ import { isDashboardRefresh } from '../../engine/report/dashboard.logic';
 import { useCharts, useDrill } from '../../engine/report/use-dashboard';
 import { useSocketReload } from '../../engine/report/wall-parts';
 import { useTr } from './board-block-kit';
-import { T as BoardT } from './board-texts';
+import { myDashboard } from '../../../../reports/dashboards/personal.board';
 
 /**
  * One control tower widget on a personal board: the tower's declared widget (the source the user's
@@ -40,7 +40,7 @@ export function TowerWidgetBlock({ widget: w, settings, height }: { widget: Dash
   const loaded = useMemo(() => (result || error ? { [w.key]: { result: result ?? null, error: Boolean(error) } } : {}), [w.key, result, error]);
   const tops = useMemo(() => ({ [w.key]: settings?.top }), [w.key, settings?.top]);
   const { empty, data } = useCharts(widgets, loaded, tr, tops)[w.key];
-  const drill = useDrill(tr(BoardT.mydash));
+  const drill = useDrill(tr(myDashboard.title));
   if (error) return <div style={{ height, display: 'grid', placeItems: 'center', color: '#a4262c' }}>{tr(T.failed)}</div>;
   if (!result) return <div style={{ height, display: 'grid', placeItems: 'center' }}><Spinner size="small" /></div>;
   // An empty widget says what the tower's declaration says of it (no stock alert is good news).

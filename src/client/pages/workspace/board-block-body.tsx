@@ -3,7 +3,7 @@ import { Open16Regular } from '@fluentui/react-icons';
 import { lazy, Suspense, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { blockOf, withSettings, type BoardItem } from '../../../model/workspace';
+import { withSettings, type BoardItem } from '../../../model/workspace';
 import { ListBlock } from '../../engine/report/ListBlock';
 import { currentLanguage } from '../../kernel/i18n';
 import { noticeTimeLabel } from '../../shell/notice-time';
@@ -11,7 +11,7 @@ import { MenuTilesBlock } from './board-blocks-apps';
 import { useTr } from './board-block-kit';
 import { useBoardStyles } from './board-styles';
 import { T } from './board-texts';
-import type { Offer } from './use-personal-board';
+import type { ComposedOffer as Offer } from '../../engine/report/use-composed-board';
 import { PERIOD_LABELS, WidgetSettingsMenu } from '../../engine/report/WidgetSettingsMenu';
 
 const TowerWidgetBlock = lazy(() => import('./TowerWidgetBlock').then((m) => ({ default: m.TowerWidgetBlock })));
@@ -68,7 +68,7 @@ export function useBlockBody({ items, towerPage, canArrange, save, onMarket }: {
         actions: tile.scope === 'personal' ? <Caption1 className={s.hint}>{tr(T.personalTile)}</Caption1> : <Caption1 className={s.hint}>{tr(T.designedTile)}</Caption1>,
       };
     }
-    const b = blockOf(o.key);
+    const b = o.block;
     const more = b?.more ? (
       <Button size="small" appearance="transparent" onClick={() => navigate(b.more!)}>
         {tr(T.more)}

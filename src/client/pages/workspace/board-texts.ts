@@ -2,8 +2,6 @@ import type { Label } from '../../../model/entity';
 
 /** The personal boards' texts, zh-CN first (issue 13). */
 export const T = {
-  mydash: { zh: '我的看板', en: 'My dashboard' },
-  mydashHint: { zh: '待办、待阅与控制塔指标，按您的习惯排列', en: 'To-dos, items to read and control tower figures, arranged your way' },
   appMarket: { zh: '应用市场', en: 'App market' },
   apps: { zh: '应用模块', en: 'App modules' },
   subscribe: { zh: '订阅', en: 'Subscribe' },

@@ -1,21 +1,19 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { authOf, requireAuth, type AuthContext } from '../../access/auth-context';
+import { authOf, requireAuth } from '../../access/auth-context';
 import { inputOf } from '../../access/input.util';
 import { languageFor } from '../../access/language.util';
 import { requestLanguage } from '../../http/envelope';
 import { serveCall } from '../../http/calls';
 import { workspaceCalls } from '../../../model/calls/workspace';
 import { forbidden, validationError } from '../../http/errors';
-import { BOARD_LIMIT, boardItemsOf, isBoardKind, offers, tileIdOf, type Viewer } from '../../../model/workspace';
-import { viewerTiles } from '../reports/tiles.service';
+import { getDashboard } from '../../../model/dashboard';
+import { isBoardKind } from '../../../model/workspace';
+import { saveDashboardLayout } from '../report-engine/dashboard-layout';
 import { idListOfAny, LIMITS } from './profile-input.util';
 import { menuEntriesOf } from './profile.service';
-import { changeApps, modulesOf, saveBoard, type Owner } from './workspace.service';
+import { changeApps, modulesOf, type Owner } from './workspace.service';
 
 const MODULE_KEYS = ['modules', 'module_codes', 'codes', 'code'];
-
-/** The caller as the dashboards see them: their dashboard roles and whether they belong to a company. */
-export const viewerOf = (auth: AuthContext): Viewer => ({ roles: auth.roles, hasCompany: auth.clientId !== null });
 
 /** The caller as a board owner; a user without a company (the platform's super administrator) keeps no board. */
 function ownerOf(req: FastifyRequest): Owner {
@@ -30,29 +28,19 @@ function ownerOf(req: FastifyRequest): Owner {
  *   POST save-dash-layout { board: 'mydash' | 'home', items: [{ key, hidden }] } -> { board, items }
  *   POST subscribe-apps   { modules: ['orders', ...] }                          -> { apps, modules }
  *   POST unsubscribe-apps { modules: [...] }                                     -> { apps, modules }
- * A board may hold only widgets the caller's dashboard roles offer (`offers`, src/model/workspace.ts),
- * an app only a module (menu group) the caller sees.
+ * A board may hold only widgets its declaration offers the caller (reports/dashboards/personal.board.ts,
+ * src/model/dashboard-board.ts), an app only a module (menu group) the caller sees.
  */
 export async function workspaceRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app;
   const opts = { bodyLimit: 64 * 1024, preHandler: requireAuth };
 
+  // A personal board is a declared dashboard its user composes: saved as the dashboards' layout call saves it.
   serveCall(app, workspaceCalls.saveBoard, opts, async (req) => {
-    const who = ownerOf(req);
-    const input = inputOf(req);
-    const board = input.board;
+    ownerOf(req);
+    const { board, items } = inputOf(req);
     if (!isBoardKind(board)) throw validationError({ board: { key: 'access.invalidValue' } });
-    const items = boardItemsOf(input.items, BOARD_LIMIT);
-    if (!items) throw validationError({ items: { key: 'access.invalidValue' } });
-    const viewer = viewerOf(authOf(req));
-    if (items.some((i) => !offers(viewer, i.key))) throw validationError({ items: { key: 'profile.unknownWidget' } });
-    // A designed tile only when it is on the caller's dashboard (shared with one of the caller's roles, or the caller's own).
-    const tiles = items.map((i) => tileIdOf(i.key)).filter((id): id is number => id !== null);
-    if (tiles.length) {
-      const mine = new Set((await viewerTiles(db, authOf(req), requestLanguage(req))).map((x) => x.id));
-      if (tiles.some((id) => !mine.has(id))) throw validationError({ items: { key: 'profile.unknownWidget' } });
-    }
-    return { board, items: await saveBoard(db, who, board, items) };
+    return { board, items: await saveDashboardLayout(db, authOf(req), getDashboard(board)!, items, requestLanguage(req)) };
   });
 
   for (const [call, kind] of [[workspaceCalls.subscribe, 'add'], [workspaceCalls.unsubscribe, 'remove']] as const) {

@@ -1,8 +1,8 @@
 import type { Db } from '../../db/database';
 import { validationError } from '../../http/errors';
-import { BOARD_LIMIT, type BoardItem, type BoardKind } from '../../../model/workspace';
+import { BOARD_LIMIT, type BoardItem } from '../../../model/workspace';
 import type { AppModule, MenuEntryRef } from '../../../model/calls/workspace';
-import { changeUserBoard, readUserBoards, saveUserBoard, type BoardOwner } from '../report-engine/user-boards';
+import { changeUserBoard, readUserBoards, type BoardOwner } from '../report-engine/user-boards';
 import { nextFavourites } from './profile.service';
 
 /**
@@ -20,12 +20,6 @@ const PERSONAL_GROUP = 'workspace';
 export async function readBoards(db: Db, who: Owner): Promise<{ mydash: BoardItem[] | null; home: BoardItem[] | null; apps: string[] }> {
   const stored = await readUserBoards(db, who, ['mydash', 'home', 'apps'] as const);
   return { mydash: stored.mydash as BoardItem[] | null, home: stored.home as BoardItem[] | null, apps: (stored.apps as string[] | null) ?? [] };
-}
-
-/** Replaces one board's arrangement (the whole list: order and hidden flags). */
-export async function saveBoard(db: Db, who: Owner, board: BoardKind, items: BoardItem[]): Promise<BoardItem[]> {
-  await saveUserBoard(db, who, board, items);
-  return items;
 }
 
 /** The company's modules (its menu groups) the caller sees, as the app market offers them. */

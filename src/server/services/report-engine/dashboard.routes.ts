@@ -5,10 +5,10 @@ import { dashboardMenuCode, getDashboard } from '../../../model';
 import { authOf, requireAuth } from '../../access/auth-context';
 import { serveCall } from '../../http/calls';
 import { dashboardCalls, type DashboardOrg } from '../../../model/calls/dashboards';
-import { notFound, validationError } from '../../http/errors';
+import { notFound } from '../../http/errors';
 import { inputOf } from '../../access/input.util';
-import { boardItemsOf } from '../../../model/widget-settings';
-import { readUserBoards, saveUserBoard } from './user-boards';
+import { requestLanguage } from '../../http/envelope';
+import { readDashboardLayout, saveDashboardLayout } from './dashboard-layout';
 import { assertCan } from '../../resources/permissions';
 import type { Db } from '../../db/database';
 import { withTenant } from '../../kernel/rls';
@@ -19,38 +19,28 @@ import { withTenant } from '../../kernel/rls';
  * whose positions, is that organisation or one below it. The dashboard sends those ids as the
  * reports' `f.created_by.in` filter, which the report engine applies in SQL like any list filter
  * (tenant and data permissions first). Asks for the dashboard's menu entry (`rpt.visual.<name>`).
- * GET|POST /api/rptapi/dashboard/:name/layout   the caller's arrangement of the dashboard (below).
+ * GET|POST /api/rptapi/dashboard/:name/layout   the caller's arrangement of the dashboard or personal board
+ * (dashboard-layout.ts).
  */
 export async function dashboardRoutes(app: FastifyInstance): Promise<void> {
   serveCall(app, dashboardCalls.orgs, { preHandler: requireAuth }, async (req) => {
     const dashboard = getDashboard((req.params as { name: string }).name);
-    if (!dashboard) throw notFound();
+    // A composed board (the personal boards) has no organisation filter.
+    if (!dashboard || dashboard.composed) throw notFound();
     const clientId = await assertCan(authOf(req), dashboardMenuCode(dashboard.name), 'read', { db: app.db });
     return companyOrgs(app.db, clientId);
   });
 
-  // A user arranges every declared dashboard (issue 30): the widgets' order and hidden ones, kept per
-  // company and user in the users' boards store under `dashboard.<name>`, read and saved with the
-  // dashboard's menu entry (the widgets' data stays behind each report's own checks).
-  const ownerOf = async (req: FastifyRequest) => {
+  // A user arranges every declared dashboard (issue 30), the personal boards too (dashboard-layout.ts).
+  const dashboardOf = (req: FastifyRequest) => {
     const dashboard = getDashboard((req.params as { name: string }).name);
     if (!dashboard) throw notFound();
-    const auth = authOf(req);
-    const clientId = await assertCan(auth, dashboardMenuCode(dashboard.name), 'read', { db: app.db });
-    return { dashboard, board: `dashboard.${dashboard.name}`, who: { clientId, userId: auth.userId } };
+    return dashboard;
   };
-  serveCall(app, dashboardCalls.layout, { preHandler: requireAuth }, async (req) => {
-    const { board, who } = await ownerOf(req);
-    const stored = (await readUserBoards(app.db, who, [board]))[board];
-    return { items: Array.isArray(stored) ? boardItemsOf(stored) : null };
-  });
+  serveCall(app, dashboardCalls.layout, { preHandler: requireAuth }, async (req) => ({ items: await readDashboardLayout(app.db, authOf(req), dashboardOf(req)) }));
   serveCall(app, dashboardCalls.saveLayout, { preHandler: requireAuth, bodyLimit: 64 * 1024 }, async (req) => {
-    const { dashboard, board, who } = await ownerOf(req);
-    const items = boardItemsOf(inputOf(req).items, dashboard.widgets.length);
-    if (!items) throw validationError({ items: { key: 'access.invalidValue' } });
-    if (items.some((i) => !dashboard.widgets.some((w) => w.key === i.key))) throw validationError({ items: { key: 'profile.unknownWidget' } });
-    await saveUserBoard(app.db, who, board, items);
-    return { items };
+    const dashboard = dashboardOf(req);
+    return { items: await saveDashboardLayout(app.db, authOf(req), dashboard, inputOf(req).items, requestLanguage(req)) };
   });
 }
 
