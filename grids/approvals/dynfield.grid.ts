@@ -1,4 +1,5 @@
 import type { PageDef } from '../../src/model';
+import type { OutlineDecl } from '../../src/model/record-outline';
 
 /**
  * The form designer's middle panel (issue 30): the selected field's properties as the engine's form
@@ -45,4 +46,22 @@ export const designedFieldForm: PageDef = {
       ],
     },
   ],
+};
+
+/**
+ * The form designer's left panel (issue 30): the design's sections, each with its fields (the stored
+ * design's declaration, `storedDesign`), drawn and edited in place by the engine's RecordOutline; a
+ * field's row selects it for the middle panel.
+ */
+export const designOutline: OutlineDecl = {
+  title: { zh: '分组与字段', en: 'Sections and fields' },
+  testId: 'dyn',
+  top: {
+    list: 'sections', noun: 'section', key: 'key', inline: [{ field: 'title' }, { field: 'key', width: 110 }],
+    fresh: { fields: [] }, named: { field: 'title', label: { zh: '新分组', en: 'New section' } }, remove: { zh: '删除分组', en: 'Remove section' },
+  },
+  rows: {
+    list: 'fields', noun: 'field', key: 'key', title: 'label', detail: ['key', 'type'], flag: 'required',
+    fresh: { type: 'text' }, named: { field: 'label', label: { zh: '新字段', en: 'New field' } }, remove: { zh: '删除字段', en: 'Remove field' },
+  },
 };

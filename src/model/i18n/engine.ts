@@ -4,6 +4,9 @@ import type { CatalogPart } from './types';
 export const engine: CatalogPart = {
   'zh-CN': {
     'engine.create': '新建',
+    'engine.outline.up': '上移',
+    'engine.outline.down': '下移',
+    'engine.outline.add': '添加',
     'engine.edit': '编辑',
     'engine.remove': '删除',
     'engine.view': '查看',
@@ -118,6 +121,9 @@ export const engine: CatalogPart = {
     'rule.entriesKey': '每行须选择一条记录',
   },
   en: {
+    'engine.outline.up': 'Up',
+    'engine.outline.down': 'Down',
+    'engine.outline.add': 'Add',
     'engine.create': 'New',
     'engine.edit': 'Edit',
     'engine.remove': 'Delete',

@@ -1,8 +1,11 @@
 import { Badge, Button, MessageBar, MessageBarBody, Spinner, Subtitle2, Text, Title3 } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
+import { designOutline } from '../../../../grids/approvals/dynfield.grid';
+import type { DynamicFormDefinition } from '../../../model/dynamic-form';
+import { storedDesign } from '../../../model/entities/dynamic-form.entity';
+import { RecordOutline } from '../../engine/RecordOutline';
 import { EntityForm } from '../../form/EntityForm';
-import { DesignerStructure } from './DesignerStructure';
 import { FieldEditor } from './FieldEditor';
 import { useDesignerStyles } from './designer-model';
 import { useFormDesigner } from './use-form-designer';
@@ -12,8 +15,9 @@ import './dynamic-form-messages';
  * The form designer (spec 2 Admin "dynamic forms", issue 14): sections and their fields on the left,
  * the selected field's properties in the middle (type, rules, options, conditions, calculation), and
  * a live preview on the right, rendered by the registry's own form drawer engine (EntityForm) from the
- * page the definition turns into. The designer's rules run as the administrator types (the same pure
- * `dynamicFormErrors` the server runs on save); the server's reply marks what it refuses.
+ * page the definition turns into. The designer's rules run as the administrator types
+ * (`dynamicFormErrors`: the design's declaration, `storedDesign`, and the names its expressions use,
+ * which the server's save checks too); the server's reply marks what it refuses.
  */
 export function FormDesignerPage() {
   const { t } = useTranslation();
@@ -47,7 +51,7 @@ export function FormDesignerPage() {
         )}
       </div>
       <div className={s.body}>
-        <DesignerStructure d={d} />
+        <RecordOutline className={s.panel} outline={designOutline} shape={storedDesign} value={def} errors={d.errors} selected={d.sel} onSelect={d.setSel} onChange={(v) => d.change(v as DynamicFormDefinition)} />
         <FieldEditor d={d} />
         {/* The preview: the registry's own form engine over the page the design turns into */}
         <div className={s.panel} data-testid="dyn-preview">

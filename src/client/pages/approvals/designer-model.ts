@@ -87,25 +87,7 @@ export function designedFieldErrors(errors: Record<string, string>, path: string
   return out;
 }
 
-/** The selected field: section and field index. */
-export type Selection = { s: number; f: number } | null;
-
 export const emptyDefinition = (): DynamicFormDefinition => ({ sections: [{ key: 'base', title: '基本信息', title_en: 'Basics', fields: [] }] });
-
-/** A key not yet used in the form: field_1, field_2, ... */
-export function freeKey(def: DynamicFormDefinition, stem: string): string {
-  const used = new Set(def.sections.flatMap((s) => [s.key, ...s.fields.map((f) => f.key)]));
-  for (let i = 1; ; i++) if (!used.has(`${stem}_${i}`)) return `${stem}_${i}`;
-}
-
-/** The list with item i moved one place up or down (unchanged at an end). */
-export function move<T>(list: T[], i: number, by: -1 | 1): T[] {
-  const j = i + by;
-  if (j < 0 || j >= list.length) return list;
-  const out = [...list];
-  [out[i], out[j]] = [out[j], out[i]];
-  return out;
-}
 
 /** A comma (or space) separated list as its items, or undefined when empty. */
 export function listOf(text: string): string[] | undefined {
@@ -129,11 +111,5 @@ export const useDesignerStyles = makeStyles({
     '& .fui-Field': { minWidth: 0 },
     '& .fui-Input, & .fui-Select, & .fui-Dropdown': { minWidth: 0, width: '100%', boxSizing: 'border-box' },
   },
-  section: { border: `1px solid ${tokens.colorNeutralStroke2}`, borderRadius: tokens.borderRadiusMedium, padding: '8px', display: 'flex', flexDirection: 'column', gap: '6px' },
-  row: { display: 'flex', gap: '6px', alignItems: 'center' },
-  fieldRow: { display: 'flex', gap: '6px', alignItems: 'center', padding: '4px 6px', borderRadius: tokens.borderRadiusSmall, cursor: 'pointer', ':hover': { backgroundColor: tokens.colorNeutralBackground1Hover } },
-  selected: { backgroundColor: tokens.colorBrandBackground2 },
-  grow: { flex: '1 1 auto', minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
-  error: { color: tokens.colorPaletteRedForeground1, fontSize: tokens.fontSizeBase200 },
   hint: { color: tokens.colorNeutralForeground3 },
 });

@@ -1,13 +1,14 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { dynamicFormErrors, dynamicPage, type DynamicField, type DynamicFormDefinition, type DynamicSection } from '../../../model/dynamic-form';
+import { dynamicFormErrors, dynamicPage, type DynamicField, type DynamicFormDefinition } from '../../../model/dynamic-form';
 import { dynamicForm } from '../../../model/entities/dynamic-form.entity';
 import { ApiError } from '../../api/client';
 import { entityApiOf } from '../../api/entity-api';
 import { useRecord } from '../../form/use-record-form';
 import { useUnsavedGuard } from '../../form/use-unsaved-guard';
 import { toast } from '../../kernel/toast-bus';
-import { emptyDefinition, freeKey, type Selection } from './designer-model';
+import type { OutlineSelection } from '../../../model/record-outline';
+import { emptyDefinition } from './designer-model';
 
 const FORMS = { apiBase: `/api/${dynamicForm.prefix}/${dynamicForm.name}` };
 const formsApi = entityApiOf(FORMS.apiBase);
@@ -52,7 +53,7 @@ function serverErrorsOf(e: unknown): Record<string, string> | null {
 export function useFormDesigner(id: number) {
   const { t } = useTranslation();
   const [def, setDef] = useState<DynamicFormDefinition>(emptyDefinition);
-  const [sel, setSel] = useState<Selection>(null);
+  const [sel, setSel] = useState<OutlineSelection>(null);
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
   // The definition as stored: the design differs from it until saved (issue 29: leaving asks, a reload keeps it).
@@ -83,18 +84,8 @@ export function useFormDesigner(id: number) {
       setSel(null);
     },
   });
-  const setSection = (si: number, patch: Partial<DynamicSection>) => change({ sections: def.sections.map((x, i) => (i === si ? { ...x, ...patch } : x)) });
   const setField = (si: number, fi: number, patch: Partial<DynamicField>) =>
-    setSection(si, { fields: def.sections[si].fields.map((x, i) => (i === fi ? ({ ...x, ...patch } as DynamicField) : x)) });
-  const addSection = () => change({ sections: [...def.sections, { key: freeKey(def, 'section'), title: t('dyn.designer.newSection'), fields: [] }] });
-  const addField = (si: number) => {
-    setSection(si, { fields: [...def.sections[si].fields, { key: freeKey(def, 'field'), label: t('dyn.designer.newField'), type: 'text' }] });
-    setSel({ s: si, f: def.sections[si].fields.length });
-  };
-  const removeField = (si: number, fi: number) => {
-    setSection(si, { fields: def.sections[si].fields.filter((_, i) => i !== fi) });
-    setSel(null);
-  };
+    change({ sections: def.sections.map((x, i) => (i === si ? { ...x, fields: x.fields.map((f, j) => (j === fi ? ({ ...f, ...patch } as DynamicField) : f)) } : x)) });
 
   const save = async () => {
     if (!record || busy) return;
@@ -114,7 +105,7 @@ export function useFormDesigner(id: number) {
     }
   };
 
-  return { record, failed, def, sel, setSel, errors, busy, preview, guard, change, setSection, setField, addSection, addField, removeField, save };
+  return { record, failed, def, sel, setSel, errors, busy, preview, guard, change, setField, save };
 }
 
 export type FormDesigner = ReturnType<typeof useFormDesigner>;
