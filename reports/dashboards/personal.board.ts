@@ -3,6 +3,7 @@ import { announcementCalls, noticeCalls, taskCalls } from '../../src/model/calls
 import { defineDashboard } from '../../src/model/dashboard';
 import type { ComposedBoard, DashboardBlock } from '../../src/model/dashboard-board';
 import { controlTower } from './control-tower.dashboard';
+import { defaultRange } from '../tower-range';
 
 /** The two personal boards (spec 2): the personal dashboard (`/mydash`) and the workspace home. */
 export type PersonalBoardName = 'mydash' | 'home';
@@ -86,7 +87,13 @@ export const BOARD_LIMIT = 50;
 const composed = (name: PersonalBoardName, towerShown: number): ComposedBoard => ({
   store: name,
   blocks: PERSONAL_BLOCKS.map(({ shownOn, ...b }) => ({ ...b, shown: shownOn.includes(name) })),
-  borrow: { from: controlTower, roles: TOWER_WIDGET_ROLES, first: ROLE_FIRST_WIDGETS, shown: towerShown },
+  blocksLabel: { zh: '个人工作', en: 'Personal work' },
+  // The tower's widgets over the tower's default range; the tower's page opens from them for those with its menu entry.
+  borrow: {
+    from: controlTower, roles: TOWER_WIDGET_ROLES, first: ROLE_FIRST_WIDGETS, shown: towerShown, range: defaultRange,
+    label: { zh: '控制塔指标', en: 'Control tower figure' },
+    open: { to: '/visual/control-tower', menu: 'rpt.control-tower', label: { zh: '控制塔', en: 'Control tower' } },
+  },
   tiles: true,
   limit: BOARD_LIMIT,
 });

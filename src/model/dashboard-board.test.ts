@@ -35,7 +35,7 @@ describe('a dashboard its user composes (the personal boards)', () => {
   });
   it('refuses a block declared twice or keyed like a borrowed widget', () => {
     const block = { key: 'todo', title: { zh: '待办', en: 'To-do' }, span: 1 as const };
-    const def = (name: string, blocks: ComposedBoard['blocks']) => ({ name, title: block.title, purpose: block.title, companies: ['maker' as const], widgets: [], composed: { store: name, blocks, limit: 5 } });
+    const def = (name: string, blocks: ComposedBoard['blocks']) => ({ name, title: block.title, purpose: block.title, companies: ['maker' as const], widgets: [], composed: { store: name, blocks, limit: 5, blocksLabel: block.title } });
     expect(() => defineDashboard(def('twice-test', [block, block]))).toThrow(/block todo/);
     expect(() => defineDashboard(def('dotted-test', [{ ...block, key: 'tower.x' }]))).toThrow(/block tower\.x/);
   });

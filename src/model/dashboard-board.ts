@@ -46,8 +46,21 @@ export type DashboardBlock = {
  */
 export type MenuTiles = { of: 'apps' | 'favourites' | 'entries'; limit?: number; skip?: readonly string[] };
 
-/** Another dashboard's widgets offered on a composed board as `tower.<key>`, to `roles`; `first` puts a role's widgets first, `shown` of them show on a new board. */
-export type BorrowedWidgets = { from: DashboardDef; roles: readonly string[]; first?: Readonly<Record<string, readonly string[]>>; shown: number };
+/**
+ * Another dashboard's widgets offered on a composed board as `tower.<key>`, to `roles`; `first` puts a
+ * role's widgets first, `shown` of them show on a new board; each reads `range` of today unless the
+ * user sets its period; `label` names them in the market; `open`: the lending dashboard's own page, for
+ * users with its menu entry.
+ */
+export type BorrowedWidgets = {
+  from: DashboardDef;
+  roles: readonly string[];
+  first?: Readonly<Record<string, readonly string[]>>;
+  shown: number;
+  range: (today: string) => { from: string; to: string };
+  label: Label;
+  open?: { to: string; menu: string; label: Label };
+};
 
 export type ComposedBoard = {
   /** Its key in the users' boards store (src/server/services/report-engine/user-boards.ts): what users saved there stays theirs. */
@@ -58,6 +71,8 @@ export type ComposedBoard = {
   tiles?: boolean;
   /** At most this many widgets on the board. */
   limit: number;
+  /** What the market calls the blocks. */
+  blocksLabel: Label;
 };
 
 /** Who looks at a composed board: their dashboard roles and whether they belong to a company. */

@@ -16,4 +16,9 @@ export const A = {
   hide: { zh: '隐藏', en: 'Hide' },
   close: { zh: '关闭', en: 'Close' },
   emptyBoard: { zh: '看板上还没有组件。打开组件市场添加常用的组件。', en: 'Nothing on the board yet. Open the widget market to add the widgets you use.' },
+  // A composed dashboard's (the personal boards').
+  designedTile: { zh: '企业指标卡', en: 'Company tile' },
+  personalTile: { zh: '个人指标卡', en: 'Personal tile' },
+  more: { zh: '全部', en: 'All' },
+  loadFailed: { zh: '看板加载失败', en: 'The board could not be loaded' },
 } satisfies Record<string, Label>;

@@ -1,7 +1,7 @@
 import { makeStyles, tokens } from '@fluentui/react-components';
 
-/** The personal boards' styles: the grid of cards and a card (the tool bar, arranging and the market are the engine's arranged board). */
-export const useBoardStyles = makeStyles({
+/** A composed dashboard's styles (the personal boards): the grid of cards and a card (the tool bar, arranging and the market are the arranged board's). */
+export const useComposedStyles = makeStyles({
   hint: { color: tokens.colorNeutralForeground3 },
   grid: {
     display: 'grid',

@@ -1,37 +1,35 @@
 import { Spinner } from '@fluentui/react-components';
 import { useMemo } from 'react';
 import '../../../../reports';
-import { defaultRange } from '../../../../reports/control-tower';
 import { dashboardQuery, type DashboardWidget } from '../../../model';
 import { periodRange, type WidgetSettings } from '../../../model/widget-settings';
 import { reportCalls } from '../../../model/calls/reports';
 import { useCall } from '../../api/calls';
-import { ReportChart } from '../../engine/report/ReportChart';
-import { useReportTheme } from '../../engine/report/report-theme';
-import { chartKindFor } from '../../engine/report/report-view';
-import { T } from '../../engine/report/dashboard-texts';
-import { isDashboardRefresh } from '../../engine/report/dashboard.logic';
-import { useCharts, useDrill } from '../../engine/report/use-dashboard';
-import { useSocketReload } from '../../engine/report/wall-parts';
-import { useTr } from './board-block-kit';
-import { myDashboard } from '../../../../reports/dashboards/personal.board';
+import { ReportChart } from './ReportChart';
+import { useReportTheme } from './report-theme';
+import { chartKindFor } from './report-view';
+import { T } from './dashboard-texts';
+import { isDashboardRefresh } from './dashboard.logic';
+import { useCharts, useDrill } from './use-dashboard';
+import { useSocketReload } from './wall-parts';
+import { useTr } from './use-arranged-board';
 
 /**
- * One control tower widget on a personal board: the tower's declared widget (the source the user's
+ * One borrowed widget on a composed dashboard (a control tower widget on a personal board): the tower's declared widget (the source the user's
  * menus give, `visibleWidgets`) run and drawn as every dashboard's widget is (`dashboardQuery` over
- * the widget's period from the user's board settings, else the tower's default range; the declared
+ * the widget's period from the user's board settings, else the declared `range`; the declared
  * reshaping and the top N by `useCharts`), through the report API, so tenant and data permissions
  * apply as on the tower; in the session's report theme on the light board. A click opens the list
- * behind the element (`useDrill`, with the way back), and it reloads on the dashboards' socket messages.
+ * behind the element (`useDrill`, with the way back to `backLabel`), and it reloads on the dashboards' socket messages.
  */
-export function TowerWidgetBlock({ widget: w, settings, height }: { widget: DashboardWidget; settings?: WidgetSettings; height: number }) {
+export function BorrowedWidget({ widget: w, settings, height, backLabel, range }: { widget: DashboardWidget; settings?: WidgetSettings; height: number; backLabel: string; range: (today: string) => { from: string; to: string } }) {
   const tr = useTr();
   const { theme } = useReportTheme();
   // The widget's own period (board settings), else the tower's default range.
   const filters = useMemo(() => {
     const today = new Date().toISOString().slice(0, 10);
-    return { ...(periodRange(settings?.period, today) ?? defaultRange(today)), users: null };
-  }, [settings?.period]);
+    return { ...(periodRange(settings?.period, today) ?? range(today)), users: null };
+  }, [settings?.period, range]);
   const query = useMemo(() => ({ ...dashboardQuery(w, filters), name: w.report }), [w, filters]);
   const { data: result, error, mutate } = useCall(reportCalls.run, query, { quiet: true });
   // Live as on the tower: the company's socket says the data under it changed; reload once the write settled.
@@ -40,7 +38,7 @@ export function TowerWidgetBlock({ widget: w, settings, height }: { widget: Dash
   const loaded = useMemo(() => (result || error ? { [w.key]: { result: result ?? null, error: Boolean(error) } } : {}), [w.key, result, error]);
   const tops = useMemo(() => ({ [w.key]: settings?.top }), [w.key, settings?.top]);
   const { empty, data } = useCharts(widgets, loaded, tr, tops)[w.key];
-  const drill = useDrill(tr(myDashboard.title));
+  const drill = useDrill(backLabel);
   if (error) return <div style={{ height, display: 'grid', placeItems: 'center', color: '#a4262c' }}>{tr(T.failed)}</div>;
   if (!result) return <div style={{ height, display: 'grid', placeItems: 'center' }}><Spinner size="small" /></div>;
   // An empty widget says what the tower's declaration says of it (no stock alert is good news).
