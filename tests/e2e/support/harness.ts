@@ -183,7 +183,7 @@ export async function startServer(env: Record<string, string> = {}, options: Ser
       await dropOwnDatabase();
       throw new Error(`server did not become ready:\n${log}`);
     }
-    await new Promise((r) => setTimeout(r, 250));
+    await new Promise((r) => setTimeout(r, 50));
   }
   return {
     url,
@@ -191,7 +191,11 @@ export async function startServer(env: Record<string, string> = {}, options: Ser
     output: () => log,
     stop: async () => {
       if (child.exitCode === null) {
-        child.kill('SIGINT');
+        // A server on data of its own, thrown away below, is killed: nothing of it is kept, and a graceful
+        // stop waited for its closers (and, now and then, for the 10 s below when the process was slow to
+        // leave). A server on a data directory someone keeps (the run's templates, a restart on the same
+        // data) stops gracefully, so that its database is whole.
+        child.kill(own ? 'SIGKILL' : 'SIGINT');
         await new Promise<void>((r) => {
           const t = setTimeout(() => {
             child.kill('SIGKILL');
