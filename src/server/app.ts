@@ -81,6 +81,10 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       },
     },
     bodyLimit: 5 * 1024 * 1024,
+    // No automatic HEAD twin for every GET route: the API's calls are read by GET, and the twins were
+    // half the router's routes (about a third of building the app, 0.2 CPU-s of every start). The
+    // health check, the app's pages and its static files answer HEAD (declared on their routes).
+    exposeHeadRoutes: false,
     // Refusals by Node's HTTP parser (431, 400, 408) and by routing (414) leave as the envelope too.
     clientErrorHandler: clientErrorReply,
     frameworkErrors: frameworkErrorReply,
@@ -102,7 +106,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   // Modules the super administrator put under maintenance answer 503 (spec 2 "Admin": services).
   await installServiceGate(app);
 
-  app.get('/api/health', async () => ok({ status: 'ready', build: config.buildId, database: database.kind }));
+  app.get('/api/health', { exposeHeadRoute: true }, async () => ok({ status: 'ready', build: config.buildId, database: database.kind }));
 
   await registerApiRoutes(app);
   await serveClientBuild(app, options);
@@ -160,7 +164,7 @@ async function serveClientBuild(app: FastifyInstance, options: BuildOptions): Pr
       },
     });
     // History-mode routing: every non-API path that is not a file gets the app's index page.
-    app.get('/*', (req, reply) => {
+    app.get('/*', { exposeHeadRoute: true }, (req, reply) => {
       const path = req.url.split('?')[0];
       if (path.startsWith('/api/') || path.startsWith('/socket.io/')) return reply.callNotFound();
       if (/\.[a-z0-9]{2,5}$/i.test(path) && !path.endsWith('.html')) return reply.callNotFound();

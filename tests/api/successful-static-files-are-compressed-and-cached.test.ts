@@ -103,6 +103,16 @@ describe('static files of the browser app', () => {
     }
   });
 
+  it('answers HEAD on the pages, the files and the health check, and not on the API calls', async () => {
+    for (const url of ['/', '/md/index/vendor', HASHED, '/api/health']) {
+      const res = await app.inject({ method: 'HEAD', url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.rawPayload.length, url).toBe(0);
+    }
+    // The API's GET calls have no HEAD twin (exposeHeadRoutes is off): an unknown route, in the envelope.
+    expect((await app.inject({ method: 'HEAD', url: '/api/adminapi/admin_dict_category/page' })).statusCode).toBe(404);
+  });
+
   it('answers 404 for a missing asset instead of the index page, and API paths stay API paths', async () => {
     const missing = await app.inject({ method: 'GET', url: '/assets/gone-12345678.js', headers: { 'accept-encoding': 'br' } });
     expect(missing.statusCode).toBe(404);
