@@ -9,7 +9,7 @@ import { createTestApp, signIn, type TestApp } from '../support/test-app';
  * Each bar's place among its plan's bars (issue 31, docs/architecture-board.md "The window read"),
  * kept on the bar by the database (`split_index`, `split_count`) instead of counted per read: after
  * every kind of write (a split, a move that changes the order of a plan's bars, a merge, a lock, an
- * auto-schedule into a scenario, its publish, plain SQL inserts and deletes) the kept places of every
+ * auto-schedule into a scenario, its publish, plain SQL inserts, updates and deletes) the kept places of every
  * bar of every company equal a recount from the bars, and the board shows the kept places. Another
  * company's plan with bars keeps its own numbering through the maker's writes.
  */
@@ -131,6 +131,19 @@ describe('the bars\' kept places', () => {
     await expectCounted();
     const theirs = await system(async (tx) => (await sql<{ split_index: number; split_count: number }>`select split_index, split_count from scm_prodplan_bar where client_id = ${brandClient} order by start_date`.execute(tx)).rows);
     expect(theirs.map((b) => [b.split_index, b.split_count])).toEqual([[1, 2], [2, 2]]);
+  });
+
+  it('follow plain SQL updates: a plan\'s only bar given to another plan, or moved by days (still 1 of 1)', async () => {
+    const bars = await system(async (tx) => (await sql<{ id: number; plan_id: number }>`select id, plan_id from scm_prodplan_bar
+      where scenario_id is null and split_count = 1 and client_id = (select id from clients where code = 'MAKER01') order by id limit 3`.execute(tx)).rows);
+    const [a, b, c] = bars.map((x) => ({ id: Number(x.id), plan_id: Number(x.plan_id) }));
+    // The update names no bar of more than one: b's plan has two bars now, a and b, numbered by start.
+    await system((tx) => sql`update scm_prodplan_bar set plan_id = ${b!.plan_id} where id = ${a!.id}`.execute(tx));
+    await expectCounted();
+    const counts = await system(async (tx) => (await sql<{ split_count: number }>`select split_count from scm_prodplan_bar where id in (${a!.id}, ${b!.id})`.execute(tx)).rows);
+    expect(counts.map((x) => x.split_count)).toEqual([2, 2]);
+    await system((tx) => sql`update scm_prodplan_bar set start_date = start_date + 3, end_date = end_date + 3 where id = ${c!.id}`.execute(tx));
+    await expectCounted();
   });
 
   it('are the same after a full recount (the installation\'s rebuild changes nothing)', async () => {

@@ -197,6 +197,8 @@ export type UpdateOptions = {
   hooks?: boolean;
   /** With one id: the version it was read at; another one is 409 staleVersion. */
   expectVersion?: number | null;
+  /** The target's rows as the caller read them under `for update` in this transaction (not read again). */
+  locked?: readonly Row[];
 };
 
 /**
@@ -208,7 +210,7 @@ export async function updateRecords(w: WriteContext, entityRef: EntityRef, targe
   const entity = entityOf(entityRef);
   const keys = Object.keys(set);
   if (!keys.length || isEmptyTarget(target)) return [];
-  const before = await lockedRows(w, entity, target);
+  const before = options.locked ?? (await lockedRows(w, entity, target));
   if (!before.length) return [];
   if (options.expectVersion !== undefined && options.expectVersion !== null && before.some((r) => Number(r.version) !== options.expectVersion)) throw new AppError('err.staleVersion');
   const sets = keys.map((k) => sql`${sql.id(k)} = ${valueOf(entity, k, set[k])}`);

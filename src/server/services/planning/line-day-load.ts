@@ -19,7 +19,7 @@ import { registerDerivedTables } from '../../db/derived-tables';
  * but also when a plan's category or minutes per piece, a line's SAM or the company's calendar change,
  * each written by another writer, and a bulk path (the B8 generator, imports) writes by SQL. A trigger
  * sees every statement whatever wrote it, in the write's own transaction (a reader never sees a bar
- * without its load), and costs one grouped upsert per statement. The figure is computed in SQL by
+ * without its load), and costs one grouped merge per statement. The figure is computed in SQL by
  * `line_load_bar_pieces`, which states `barPiecesOfDays` / `spreadOver` step by step; the API tests
  * compare the table with the board's own days after random board commands, publishes and removes
  * (tests/api/successful-kept-line-load-is-the-boards.test.ts).
@@ -47,12 +47,12 @@ const SAM = 'md_workline_sam';
  * plans (`plans`: rows of the plan table), live bars only: the board's day figure, summed, and how
  * many bar-days made it (a day whose count drops to 0 is removed).
  */
-export function barLoadsSql(bars: string, plans: string): string {
+export function barLoadsSql(bars: string, plans: string, signed = false): string {
   return `with cal as (select k.client_id, c.weekdays, c.holidays, c.overtime
       from (select distinct client_id from ${bars} b0) k cross join lateral line_load_calendar(k.client_id) c),
     sams as (select distinct on (s.client_id, s.workline_id, s.category) s.client_id, s.workline_id, s.category, s.sam from ${SAM} s
       where s.client_id in (select client_id from cal) and s.sam > 0 and s.category <> '' order by s.client_id, s.workline_id, s.category, s.id desc)
-    select b.client_id, b.line_id, x.day, sum(x.pieces * coalesce(s.sam, p.minutes_per_piece, 0)) as load, count(*)::int as bar_days
+    select b.client_id, b.line_id, x.day, sum(${signed ? 'b.sign * ' : ''}x.pieces * coalesce(s.sam, p.minutes_per_piece, 0)) as load, ${signed ? 'sum(b.sign)' : 'count(*)'}::int as bar_days
     from ${bars} b
     join ${plans} p on p.id = b.plan_id and p.client_id = b.client_id
     join cal c on c.client_id = b.client_id
@@ -62,19 +62,27 @@ export function barLoadsSql(bars: string, plans: string): string {
     group by 1, 2, 3`;
 }
 
-const upsert = (loads: string, sign: 1 | -1) => `insert into ${LINE_DAY_LOAD} as g (client_id, line_id, day, load, bar_days)
-    select client_id, line_id, day, ${sign === -1 ? '-' : ''}load, ${sign === -1 ? '-' : ''}bar_days from (${loads}) l
-    on conflict (client_id, line_id, day) do update set load = g.load + excluded.load, bar_days = g.bar_days + excluded.bar_days`;
-
-/** Removes the days no bar covers any more among the lines and days of the bars `rows`. */
-const cleanup = (rows: string) => `delete from ${LINE_DAY_LOAD} g using (select client_id, line_id, min(start_date) as a, max(end_date) as z from ${rows} r group by 1, 2) k
-    where g.client_id = k.client_id and g.line_id = k.line_id and g.day between k.a and k.z and g.bar_days = 0`;
+/**
+ * The bars' changes of one statement applied in one statement (issue 31: before, two upserts and a
+ * cleanup, each computing the moved bars and the company's calendar again): `bars` (a query of bar rows
+ * with a `sign`, -1 for a load taken away, 1 for one added; their plans' rows in `plans`) summed per
+ * line and day, and the kept days changed by the difference, removed when no bar covers them any more,
+ * added when new. A push moves the bars behind one day each: most days lose one bar and gain another, a
+ * difference of nothing, and are not written.
+ */
+const applySigned = (bars: string, plans = PLAN) => `merge into ${LINE_DAY_LOAD} g using (with signed as materialized (${bars}) select * from (${barLoadsSql('signed', plans, true)}) l) d
+    on g.client_id = d.client_id and g.line_id = d.line_id and g.day = d.day
+    when matched and g.bar_days + d.bar_days = 0 then delete
+    when matched and (d.bar_days <> 0 or d.load <> 0) then update set load = g.load + d.load, bar_days = g.bar_days + d.bar_days
+    when not matched and d.bar_days <> 0 then insert (client_id, line_id, day, load, bar_days) values (d.client_id, d.line_id, d.day, d.load, d.bar_days)`;
+/** The rows of `bars` (a table, or a query in parentheses), what their loads read of them, each with `sign`. */
+const signedAs = (sign: 1 | -1, bars: string) => `select ${LOAD_FIELDS.join(', ')}, ${sign} as sign from ${bars} b`;
 
 /** Computes again the rows of the lines (or companies) the query `keys` names: every live bar of them. */
 const recompute = (keys: string, by: 'line' | 'company') => {
   const match = by === 'line' ? 'b.client_id = k.client_id and b.line_id = k.line_id' : 'b.client_id = k.client_id';
   return `delete from ${LINE_DAY_LOAD} g using (${keys}) k where g.client_id = k.client_id${by === 'line' ? ' and g.line_id = k.line_id' : ''};
-  ${upsert(barLoadsSql(`(select b.* from ${BAR} b where b.scenario_id is null and exists (select 1 from (${keys}) k where ${match}))`, PLAN), 1)}`;
+  ${applySigned(signedAs(1, `(select b.* from ${BAR} b where b.scenario_id is null and exists (select 1 from (${keys}) k where ${match}))`))}`;
 };
 
 const FUNCTIONS = [
@@ -136,12 +144,12 @@ const LOAD_FIELDS = ['client_id', 'plan_id', 'scenario_id', 'line_id', 'start_da
 // (`not exists (... x.id = r.id and (...) is not distinct from (...))`) became a nested loop, 325 x 325
 // comparisons of eight fields, 27-46 ms each time, five times per statement; a push of 325 bars on
 // PostgreSQL at 100,000 bars spent ~180 ms in this trigger (auto_explain, 2026-12-05 seventh session).
-// Materialized: planned on its own, so the live-bar filter is not pushed into it (45,000 bars
-// renumbered after an insert once took 6 minutes that way). Only the id and the load-deciding fields
-// are kept: all that barLoadsSql and cleanup read of a bar.
+// Materialized (both sides, signed, in `applySigned`): planned on its own, so the live-bar filter is not
+// pushed into it (45,000 bars renumbered after an insert once took 6 minutes that way). Only the id and
+// the load-deciding fields are kept: all that barLoadsSql reads of a bar.
 const movedBars = (rows: 'old_rows' | 'new_rows', other: 'old_rows' | 'new_rows') => {
   const fields = ['id', ...LOAD_FIELDS].join(', ');
-  return `(with moved as materialized (select ${fields} from ${rows} except select ${fields} from ${other}) select * from moved)`;
+  return `select ${fields}, ${rows === 'old_rows' ? -1 : 1} as sign from (select ${fields} from ${rows} except select ${fields} from ${other}) m`;
 };
 const liveBarsOf = (plans: string) => `(select b.* from ${BAR} b join (${plans}) k on k.client_id = b.client_id and k.id = b.plan_id where b.scenario_id is null)`;
 const calendarCompanies = 'select client_id from new_rows union select client_id from old_rows';
@@ -155,9 +163,9 @@ const UPKEEP: Upkeep[] = [
     table: BAR,
     name: 'line_day_load_bars',
     body: {
-      insert: `${upsert(barLoadsSql('new_rows', PLAN), 1)};`,
-      update: `${upsert(barLoadsSql(movedBars('old_rows', 'new_rows'), PLAN), -1)};\n  ${upsert(barLoadsSql(movedBars('new_rows', 'old_rows'), PLAN), 1)};\n  ${cleanup(movedBars('old_rows', 'new_rows'))};`,
-      delete: `${upsert(barLoadsSql('old_rows', PLAN), -1)};\n  ${cleanup('old_rows')};`,
+      insert: `${applySigned(signedAs(1, 'new_rows'))};`,
+      update: `${applySigned(`${movedBars('old_rows', 'new_rows')} union all ${movedBars('new_rows', 'old_rows')}`)};`,
+      delete: `${applySigned(signedAs(-1, 'old_rows'))};`,
     },
   },
   {
@@ -168,12 +176,11 @@ const UPKEEP: Upkeep[] = [
     table: PLAN,
     name: 'line_day_load_plans',
     body: {
-      insert: `${upsert(barLoadsSql(liveBarsOf('select id, client_id from new_rows'), 'new_rows'), 1)};`,
+      insert: `${applySigned(signedAs(1, liveBarsOf('select id, client_id from new_rows')), 'new_rows')};`,
       update: `if (select count(*) from (${changedPlans}) c) = 0 then return null; end if;
-  ${upsert(barLoadsSql(liveBarsOf(changedPlans), 'old_rows'), -1)};
-  ${upsert(barLoadsSql(liveBarsOf(changedPlans), 'new_rows'), 1)};`,
-      delete: `${upsert(barLoadsSql(liveBarsOf('select id, client_id from old_rows'), 'old_rows'), -1)};
-  ${cleanup(liveBarsOf('select id, client_id from old_rows'))};`,
+  ${applySigned(signedAs(-1, liveBarsOf(changedPlans)), 'old_rows')};
+  ${applySigned(signedAs(1, liveBarsOf(changedPlans)), 'new_rows')};`,
+      delete: `${applySigned(signedAs(-1, liveBarsOf('select id, client_id from old_rows')), 'old_rows')};`,
     },
   },
   {
@@ -240,7 +247,7 @@ export const LINE_DAY_LOAD_FIGURES = barLoadsSql(BAR, PLAN);
 /** Builds the table again from the live bars (all companies in the system scope, else the caller's). */
 export async function rebuildLineDayLoad(tx: Db): Promise<void> {
   await sql.raw(`delete from ${LINE_DAY_LOAD}`).execute(tx);
-  await sql.raw(upsert(LINE_DAY_LOAD_FIGURES, 1)).execute(tx);
+  await sql.raw(applySigned(signedAs(1, BAR))).execute(tx);
 }
 
 /**

@@ -41,5 +41,6 @@ export async function placeBars(w: WriteContext, places: readonly BarPlace[], st
     entity,
     { where: sql`t.id = v.id`, from: sql`(values ${values}) as v(id, line_id, start_date, end_date, daily)` },
     { line_id: sql`v.line_id`, start_date: sql`v.start_date`, end_date: sql`v.end_date`, daily: sql`v.daily` },
+    { locked: places.map((p) => stored.get(p.id)!) },
   );
 }

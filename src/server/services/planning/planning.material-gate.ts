@@ -16,9 +16,9 @@ import { materialGates } from './planning.schedule-inputs';
 type Move = Extract<BoardCommand, { op: 'move' }>;
 
 /** Where the moved bar starts: the drop day, or its gate day when the planner chose it; refuses a start before the gate when asked to. */
-export async function moveStart(tx: Db, clientId: number, cmd: Move, plan: { id: number; plan_no: string }): Promise<string> {
+export async function moveStart(tx: Db, clientId: number, cmd: Move, plan: { id: number; plan_no: string; material_ready_date: unknown; status: unknown }): Promise<string> {
   if (!cmd.material || cmd.material === 'keep') return cmd.start;
-  const gate = (await materialGates(tx, clientId, [plan.id])).get(plan.id);
+  const gate = (await materialGates(tx, clientId, [plan.id], [plan])).get(plan.id);
   if (!gate || gate.day <= cmd.start) return cmd.start;
   if (cmd.material === 'gate') return gate.day;
   const ask: MaterialGateAsk = { reason: 'material_gate', plan_id: plan.id, plan_no: plan.plan_no, start: cmd.start, gate };

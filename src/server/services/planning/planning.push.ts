@@ -69,9 +69,9 @@ export async function pushMove(w: WriteContext, cmd: Extract<BoardCommand, { op:
   const sourceId = Number(moved.row.line_id);
   const sameLine = sourceId === cmd.line_id;
   const oldStart = dayText(moved.row.start_date);
-  const lineInfo = await loadLines(tx, clientId, null, cmd.line_id);
+  const lineInfo = await loadLines(tx, clientId, null, cmd.line_id, sams);
   if (!lineInfo[0]) throw notFound();
-  if (!sameLine) lineInfo.push(...(await loadLines(tx, clientId, null, sourceId)));
+  if (!sameLine) lineInfo.push(...(await loadLines(tx, clientId, null, sourceId, sams)));
   const inScope = scope.length ? sql`(${sql.join(scope, sql` and `)})` : sql`true`;
   const targetFrom = sameLine && oldStart < cmd.start ? oldStart : cmd.start;
   const targetRows = await lineBarRows(tx, clientId, cmd.line_id, targetFrom, moved, cmd.bar_id, inScope);

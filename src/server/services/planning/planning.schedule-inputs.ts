@@ -20,6 +20,7 @@ import { learningCurves, rulesFromRows, type ChangeoverRules, type LearningRun }
 import type { MaterialGate } from '../../../model/schedule-board';
 import type { Db } from '../../db/database';
 import { dayOrNull, jsonValue, num } from '../../db/row-values';
+import { registerDerivedTables } from '../../db/derived-tables';
 
 type Row = Record<string, unknown>;
 
@@ -44,39 +45,59 @@ function mainColour(matrix: unknown): string | null {
 
 const OPEN_PO = ['approved', 'sent', 'manual', 'confirmed', 'dispatched', 'part_received'];
 
-/**
- * Each plan's material gate (see the header) and what holds it, by plan id: the latest delivery date
- * of the open purchase lines of its materials, the purchase order with the latest (ties: the first
- * order), or the plan's own material-ready date when that is later (ties: the purchase order, which
- * the planner can open). Plans without either have no entry; `planIds`: only those plans.
- */
-export async function materialGates(tx: Db, clientId: number, planIds?: readonly number[]): Promise<Map<number, MaterialGate>> {
-  if (planIds && !planIds.length) return new Map();
-  const only = planIds ? sql`and p.id in (${sql.join([...planIds])})` : sql``;
-  const own = await sql<{ id: string | number; material_ready_date: Date | string | null }>`select p.id, p.material_ready_date from scm_prodplan p
-    where p.client_id = ${clientId} and coalesce(p.status, 'draft') <> 'cancelled' and p.material_ready_date is not null ${only}`.execute(tx);
-  const held = await sql<Row>`
-    with pm as (
+/** The purchase that holds each plan (see `materialGates`), the plans `only` narrows to, in the function below. */
+const heldBy = (only: string) => `with pm as (
       select p.id as plan_id, b.material_id, p.style_no from scm_prodplan p
         join scm_pr_order_bom b on b.order_id = p.prorder_id and b.client_id = p.client_id
-        where p.client_id = ${clientId} and b.material_id is not null and coalesce(p.status, 'draft') <> 'cancelled' ${only}
+        where p.client_id = p_client and b.material_id is not null and coalesce(p.status, 'draft') <> 'cancelled' ${only}
       union
       select p.id, sb.material_id, p.style_no from scm_prodplan p
         join dev_style s on s.client_id = p.client_id and s.code = p.style_no
         join dev_style_bom sb on sb.style_id = s.id and sb.client_id = s.client_id
-        where p.client_id = ${clientId} and coalesce(p.status, 'draft') <> 'cancelled' ${only}
+        where p.client_id = p_client and coalesce(p.status, 'draft') <> 'cancelled' ${only}
     )
-    select distinct on (pm.plan_id) pm.plan_id, o.delivery_date as eta, o.id as po_id, o.po_no, m.name as material from pm
-      join pur_order_line l on l.client_id = ${clientId} and l.material_id = pm.material_id and (coalesce(l.style_no, '') = '' or l.style_no = pm.style_no)
+    select distinct on (pm.plan_id) pm.plan_id::bigint, o.delivery_date::date, o.id::bigint, o.po_no::text, m.name::text from pm
+      join pur_order_line l on l.client_id = p_client and l.material_id = pm.material_id and (coalesce(l.style_no, '') = '' or l.style_no = pm.style_no)
       join pur_order o on o.id = l.order_id and o.client_id = l.client_id
       left join md_material m on m.id = l.material_id and m.client_id = l.client_id
-      where o.status in (${sql.join(OPEN_PO)}) and o.delivery_date is not null and coalesce(l.received_qty, 0) < l.qty
-      order by pm.plan_id, o.delivery_date desc, o.id, l.id`.execute(tx);
+      where o.status in (${OPEN_PO.map((s) => `'${s}'`).join(', ')}) and o.delivery_date is not null and coalesce(l.received_qty, 0) < l.qty
+      order by pm.plan_id, o.delivery_date desc, o.id, l.id`;
+
+/**
+ * The gates' purchase query as a function of the database (issue 31): plpgsql keeps its statements'
+ * plans for the connection, where the same text sent by the server was planned on every call (3-5 ms a
+ * push on the embedded database, for under 1 ms of work); a plan for all plans and one for some. Run as
+ * the caller, so row-level security holds besides its company's conditions. Installed by migrate().
+ */
+const MATERIAL_HELD_DDL = `create or replace function plan_material_held(p_client integer, p_plans bigint[])
+  returns table(plan_id bigint, eta date, po_id bigint, po_no text, material text) language plpgsql stable as $fn$
+#variable_conflict use_column
+begin
+  if p_plans is null then return query ${heldBy('')};
+  else return query ${heldBy('and p.id = any(p_plans)')};
+  end if;
+end $fn$`;
+registerDerivedTables({ name: 'material gates', order: 3, install: async (db) => void (await sql.raw(MATERIAL_HELD_DDL).execute(db)), tenantTables: () => [] });
+
+/**
+ * Each plan's material gate (see the header) and what holds it, by plan id: the latest delivery date
+ * of the open purchase lines of its materials, the purchase order with the latest (ties: the first
+ * order), or the plan's own material-ready date when that is later (ties: the purchase order, which
+ * the planner can open). Plans without either have no entry; `planIds`: only those plans; `known`: the
+ * plans' rows as the caller read them in the company (their own dates; a cancelled plan has no gate).
+ */
+export async function materialGates(tx: Db, clientId: number, planIds?: readonly number[], known?: readonly OwnReady[]): Promise<Map<number, MaterialGate>> {
+  if (planIds && !planIds.length) return new Map();
+  const only = planIds ? sql`and p.id in (${sql.join([...planIds])})` : sql``;
+  const own = known ?? (await sql<OwnReady>`select p.id, p.material_ready_date from scm_prodplan p
+    where p.client_id = ${clientId} and coalesce(p.status, 'draft') <> 'cancelled' and p.material_ready_date is not null ${only}`.execute(tx)).rows;
+  const held = await sql<Row>`select * from plan_material_held(${clientId}, ${planIds ? `{${planIds.join(',')}}` : null}::bigint[])`.execute(tx);
   const out = new Map<number, MaterialGate>();
   for (const h of held.rows) {
     out.set(Number(h.plan_id), { day: dayOrNull(h.eta)!, held_by: { source: 'purchase', purchase_id: Number(h.po_id), po_no: String(h.po_no ?? ''), material: h.material == null ? null : String(h.material) } });
   }
-  for (const p of own.rows) {
+  for (const p of own) {
+    if (p.material_ready_date == null || p.status === 'cancelled') continue;
     const day = dayOrNull(p.material_ready_date)!;
     const po = out.get(Number(p.id));
     if (!po || day > po.day) out.set(Number(p.id), { day, held_by: { source: 'plan' } });
@@ -84,14 +105,16 @@ export async function materialGates(tx: Db, clientId: number, planIds?: readonly
   return out;
 }
 
+type OwnReady = { id: unknown; material_ready_date: unknown; status?: unknown };
+
 /** Fabric, main colour and material gate (`materialGates`) of the company's plans (not cancelled), by plan id; `planIds`: only those plans (a drag's re-plan). */
 export async function planSetups(tx: Db, clientId: number, planIds?: readonly number[]): Promise<Map<number, PlanSetup>> {
   if (planIds && !planIds.length) return new Map();
   const only = planIds ? sql`and p.id in (${sql.join([...planIds])})` : sql``;
-  const plans = await sql<Row>`select p.id, p.matrix, s.fabric_desc
+  const plans = await sql<Row>`select p.id, p.matrix, s.fabric_desc, p.material_ready_date
     from scm_prodplan p left join dev_style s on s.client_id = p.client_id and s.code = p.style_no
     where p.client_id = ${clientId} and coalesce(p.status, 'draft') <> 'cancelled' ${only}`.execute(tx);
-  const gates = await materialGates(tx, clientId, planIds);
+  const gates = await materialGates(tx, clientId, planIds, plans.rows as OwnReady[]);
   const out = new Map<number, PlanSetup>();
   for (const p of plans.rows) {
     out.set(Number(p.id), { fabric: p.fabric_desc ? String(p.fabric_desc) : null, colour: mainColour(p.matrix), gate: gates.get(Number(p.id))?.day ?? null });

@@ -98,12 +98,13 @@ export function minutesPerPiece(sams: LineSams, lineId: number, category: string
   return minutesPerPieceOn(sams.get(lineId), category, planMinutes);
 }
 
-export async function loadLines(tx: Db, clientId: number, workshop?: number | null, line?: number | null): Promise<LineInfo[]> {
+/** The company's lines (of a workshop, or one line) with their settings; `known`: every line's SAMs as the caller read them. */
+export async function loadLines(tx: Db, clientId: number, workshop?: number | null, line?: number | null, known?: LineSams): Promise<LineInfo[]> {
   const r = await sql<Row>`select l.id, l.code, l.name, l.workshop_id, w.name as workshop_name, l.categories, l.operators, l.efficiency, l.learning_curve
     from md_workline l left join md_workshop w on w.id = l.workshop_id and w.client_id = l.client_id
     where l.client_id = ${clientId} ${workshop ? sql`and l.workshop_id = ${workshop}` : sql``} ${line ? sql`and l.id = ${line}` : sql``}
     order by w.code nulls last, l.code, l.id`.execute(tx);
-  const sams = await lineSams(tx, clientId, r.rows.map((l) => Number(l.id)));
+  const sams = known ?? (await lineSams(tx, clientId, r.rows.map((l) => Number(l.id))));
   return r.rows.map((l) => ({
     id: Number(l.id),
     code: String(l.code ?? ''),
@@ -229,11 +230,11 @@ function badCommand(reason: string): AppError {
   return new AppError('planning.badCommand', { params: { reason } });
 }
 
+/** A line of the company, what a command checks of it (its SAMs not read). */
 async function lineOf(tx: Db, clientId: number, id: number): Promise<LineInfo> {
-  const r = await sql<Row>`select id, code, name, categories from md_workline where id = ${id} and client_id = ${clientId}`.execute(tx);
-  const l = r.rows[0];
+  const [l] = await loadLines(tx, clientId, null, id, new Map());
   if (!l) throw notFound();
-  return { id: Number(l.id), code: String(l.code ?? ''), name: String(l.name ?? ''), workshop_id: null, workshop_name: '', categories: textList(l.categories), operators: 0, efficiency: 0, sam: {}, learning: [] };
+  return l;
 }
 
 function assertCanMake(line: LineInfo, category: string): void {
@@ -342,7 +343,7 @@ async function moveBar(step: CommandStep, asked: Extract<BoardCommand, { op: 'mo
   const plan = await planOfBar(step, Number(bars.first.plan_id));
   assertCanMake(await lineOf(w.tx, w.actor.clientId, asked.line_id), String(plan.category));
   // Before the plan's material is in: asked, or the gate day, or the planner's day (planning.material-gate.ts).
-  const start = await moveStart(w.tx, w.actor.clientId, asked, { id: Number(plan.id), plan_no: String(plan.plan_no ?? '') });
+  const start = await moveStart(w.tx, w.actor.clientId, asked, { id: Number(plan.id), plan_no: String(plan.plan_no ?? ''), material_ready_date: plan.material_ready_date, status: plan.status });
   const cmd = start === asked.start ? asked : { ...asked, start };
   if (cmd.push) {
     // Move and push the following plans later (planning.push.ts): the bars behind follow the moved one;

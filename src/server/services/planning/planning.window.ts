@@ -67,6 +67,16 @@ const renumber = (keys: string) => `update ${BAR} b set split_index = x.i, split
       window w as (partition by s.client_id, s.scenario_id, s.plan_id order by s.start_date, s.id)) x
     where b.id = x.id and (b.split_index is distinct from x.i or b.split_count is distinct from x.n or b.plan_category is distinct from x.c)`;
 
+const [KEYS, PLAN_OF] = ['id, client_id, scenario_id, plan_id', 'select client_id, scenario_id, plan_id from'];
+/**
+ * The plans an update may have renumbered: those a bar left or joined (another plan or schedule, both
+ * sides, a set difference as line-day-load.ts `movedBars`) and those of more than one bar (or not
+ * numbered yet). A plan's only bar stays 1 of 1 wherever it goes: a push along a line moves such bars by
+ * the hundred and renumbers none.
+ */
+const UPDATED_PLANS = `with k as materialized (${PLAN_OF} new_rows where split_count is distinct from 1 union ${PLAN_OF} old_rows where split_count is distinct from 1
+    union ${PLAN_OF} (select ${KEYS} from new_rows except select ${KEYS} from old_rows) m union ${PLAN_OF} (select ${KEYS} from old_rows except select ${KEYS} from new_rows) m) select * from k`;
+
 const PLACES_DDL = [
   `alter table ${BAR} add column if not exists split_index integer`,
   `alter table ${BAR} add column if not exists split_count integer`,
@@ -97,7 +107,7 @@ end $$`,
         ? 'select distinct client_id, scenario_id, plan_id from new_rows'
         : op === 'delete'
           ? 'select distinct client_id, scenario_id, plan_id from old_rows'
-          : 'select client_id, scenario_id, plan_id from new_rows union select client_id, scenario_id, plan_id from old_rows';
+          : UPDATED_PLANS;
     return `create or replace function board_bar_places_${op}() returns trigger language plpgsql as $$
 begin
   if pg_trigger_depth() > 1 then return null; end if;
