@@ -47,6 +47,8 @@ export type RequestOptions = {
   timeoutMs?: number;
   /** The request outlives the page (a last save while the tab closes). */
   keepalive?: boolean;
+  /** Reads the reply's body as JSON in place of `response.json()` (the board's windows: parsed off the main thread). */
+  parse?: (response: Response) => Promise<unknown>;
 };
 
 /** Hooks the session layer installs: what to do on a 401 and on every failure (toasts, spec 8). */
@@ -98,7 +100,7 @@ export async function request<T>(path: string, options: RequestOptions = {}, beh
   clearTimeout(timer);
   let envelope: Envelope<T> | null = null;
   try {
-    envelope = (await response.json()) as Envelope<T>;
+    envelope = (await (options.parse ? options.parse(response) : response.json())) as Envelope<T>;
   } catch {
     envelope = null;
   }

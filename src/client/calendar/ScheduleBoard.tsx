@@ -21,7 +21,7 @@ import { BarList, BarTip, DragInfo, LineFigures, StripTip } from './BoardOverlay
 import { type Drag, useBoardDrag } from './useBoardDrag';
 import { useBoardViewport } from './useBoardViewport';
 import { useBoardPaint } from './useBoardPaint';
-import { type BoardPainter, useBoardLayout, type ZoomPainter } from './useBoardLayout';
+import { type BoardPainter, type BoardPrelayout, useBoardLayout, type ZoomPainter } from './useBoardLayout';
 import { useAtRest } from './useAtRest';
 
 /** How long the view, its layout and data stay unchanged before the invisible lists follow them (ms). */
@@ -60,6 +60,8 @@ export type ScheduleBoardProps = {
   painter?: BoardPainter;
   /** Set by the board to a function drawing it at another zoom at once (the page's zoom tabs). */
   paintZoom?: ZoomPainter;
+  /** Set by the board to a function laying out data in steps before the page renders it (a window's merge). */
+  prelayout?: BoardPrelayout;
 };
 
 export function ScheduleBoard(props: ScheduleBoardProps) {
@@ -69,7 +71,13 @@ export function ScheduleBoard(props: ScheduleBoardProps) {
   const canvas = useRef<HTMLCanvasElement>(null);
   const paintNow = useRef<(() => void) | null>(null);
   const { view, onScroll } = useBoardViewport(scroller, paintNow);
-  const { layout, layoutOf, layoutAt } = useBoardLayout(data, zoom);
+  const { layout, layoutOf, layoutAt, prepare } = useBoardLayout(data, zoom);
+  const { prelayout } = props;
+  useEffect(() => {
+    if (!prelayout) return;
+    prelayout.current = prepare;
+    return () => { prelayout.current = null; };
+  }, [prelayout, prepare]);
   const moveStarted = useRef(0);
   const paintDrag = useRef<((d: Drag) => void) | null>(null);
   const markedSet = useMemo(() => new Set(marked ?? []), [marked]);

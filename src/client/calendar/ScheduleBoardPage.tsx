@@ -127,6 +127,7 @@ function BoardBody({ page }: { page: ScheduleBoardPageState }) {
             reveal={page.late.reveal}
             onViewSpan={source.onView}
             painter={source.painter}
+            prelayout={source.prelayout}
             paintZoom={page.zoomPainter}
           />
         )}

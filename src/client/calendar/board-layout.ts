@@ -11,6 +11,7 @@
  */
 import type { BoardBar, BoardData, BoardLine } from '../../model/schedule-board';
 import type { CalendarZoom } from '../../model/calendar';
+import { finish, type Steps } from './board-slices';
 
 export const DAY_WIDTH: Record<CalendarZoom, number> = { day: 48, week: 16, month: 5 };
 /** Height of a line's row with one sub-row of bars; each further sub-row adds `LANE_PITCH`. */
@@ -123,15 +124,25 @@ export function layoutBoard(data: BoardData, zoom: CalendarZoom): BoardLayout {
  * every line. Rows are counted again (a few hundred).
  */
 export function relayoutBoard(prev: BoardLayout | null, data: BoardData, zoom: CalendarZoom): BoardLayout {
+  return finish(relayoutSteps(prev, data, zoom));
+}
+
+/** Bars grouped by line between two stops of a layout's steps. */
+const STEP_BARS = 4096;
+
+/** `relayoutBoard` in steps (board-slices.ts): it stops every `STEP_BARS` bars grouped and after each line laid out. */
+export function* relayoutSteps(prev: BoardLayout | null, data: BoardData, zoom: CalendarZoom): Steps<BoardLayout> {
   const dayWidth = DAY_WIDTH[zoom];
   const from = data.days[0]?.date ?? data.from;
   const first = dayNumber(from);
   const old = prev?.cache && prev.cache.from === from && prev.cache.dayWidth === dayWidth ? prev.cache.lines : null;
   const byLine = new Map<number, BoardBar[]>();
-  for (const bar of data.bars) {
+  for (let i = 0; i < data.bars.length; i++) {
+    const bar = data.bars[i];
     const list = byLine.get(bar.line_id);
     if (list) list.push(bar);
     else byLine.set(bar.line_id, [bar]);
+    if (i % STEP_BARS === STEP_BARS - 1) yield;
   }
   const groups = new Map<string, BoardLine[]>();
   for (const line of data.lines) {
@@ -151,7 +162,8 @@ export function relayoutBoard(prev: BoardLayout | null, data: BoardData, zoom: C
     for (const line of list) {
       const mine = byLine.get(line.id) ?? [];
       const kept = old?.get(line.id);
-      let laid: LineLaid = kept && sameBars(kept.bars, mine) ? kept : { bars: mine, ...layLine(mine, first, dayWidth), y: Number.NaN, abs: [] };
+      const same = kept && sameBars(kept.bars, mine);
+      let laid: LineLaid = same ? kept : { bars: mine, ...layLine(mine, first, dayWidth), y: Number.NaN, abs: [] };
       if (laid.y !== y) {
         const top = y;
         laid = { ...laid, y: top, abs: laid.rel.map((b) => ({ bar: b.bar, rect: { ...b.rect, y: b.rect.y + top } })) };
@@ -164,6 +176,7 @@ export function relayoutBoard(prev: BoardLayout | null, data: BoardData, zoom: C
       rows.push(row);
       lineRow.set(line.id, row);
       y += row.height;
+      if (laid !== kept) yield;
     }
   }
   const dayIndex = prev?.cache?.days === data.days ? prev.dayIndex : new Map(data.days.map((d, i) => [d.date, i]));

@@ -7,6 +7,7 @@
 import { boardFromWindow, type BoardWindow, type BoardWindowQuery } from '../../model/board-window';
 import type { BoardData } from '../../model/schedule-board';
 import { api, request } from '../api/client';
+import { parseOffThread, startParser } from './board-window-parse';
 import { FIRST_SPAN, requestRange, requestsFor, tilesFor, type WindowRequest } from './board-windows';
 
 type Query = Omit<BoardWindowQuery, 'frame'>;
@@ -21,9 +22,9 @@ export function readFrame(path: string, q: Query): Promise<BoardWindow> {
   return api.get<BoardWindow>(path, { ...q, frame: '1' }, { quiet: true });
 }
 
-/** One window of the board (a block of lines over a run of days), cancellable. */
+/** One window of the board (a block of lines over a run of days), cancellable; its reply parsed off the main thread. */
 export function readWindow(path: string, q: Query, signal?: AbortSignal): Promise<BoardWindow> {
-  return request<BoardWindow>(path, { method: 'GET', query: q, signal }, { quiet: true });
+  return request<BoardWindow>(path, { method: 'GET', query: q, signal, parse: parseOffThread }, { quiet: true });
 }
 
 /** A read older than this is not taken: the page reads again. */
@@ -48,6 +49,8 @@ export type FirstReads = { frame: Promise<BoardWindow>; first: Promise<{ req: Wi
 /** The frame and, once it is read, the first view's windows of a range. */
 export function firstReads(path: string, q: Query): FirstReads {
   const frame = readFrame(path, q);
+  // The windows' parser starts while the frame is read.
+  startParser();
   const first = frame.then((f) => {
     const bounds = { days: f.days.length, lines: f.lines.length };
     const ids = f.lines.map((l) => l.id);

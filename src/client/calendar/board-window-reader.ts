@@ -11,13 +11,19 @@
  */
 import type { BoardWindow } from '../../model/board-window';
 import type { BoardData } from '../../model/schedule-board';
-import { FIRST_SPAN, keepShown, mergeWindow, requestRange, requestsFor, tileKey, tilesFor, WindowCache, type Ticket, type ViewSpan, type WindowRequest } from './board-windows';
+import type { Steps } from './board-slices';
+import { FIRST_SPAN, keepShown, keepShownSteps, mergeSteps, mergeWindow, requestRange, requestsFor, tileKey, tilesFor, WindowCache, type Ticket, type ViewSpan, type WindowRequest } from './board-windows';
 
 /** What the reader works with: the read of one window, the board's data now, and its update. */
 export type ReaderIo = {
   read: (q: { from: string; to: string; lines: string }, signal: AbortSignal) => Promise<BoardWindow>;
   data: () => BoardData | null;
   update: (fn: (d: BoardData) => BoardData) => void;
+  /**
+   * The same as `update` with the change given in steps, which the page may spread over frames
+   * (board-slices.ts): a window's merge and the tiles given up go here when given, in the order asked.
+   */
+  updateInSteps?: (steps: (d: BoardData) => Steps<BoardData>) => void;
   onError?: (e: unknown) => void;
   /** Bars kept through an eviction (the selected one). */
   pinned?: () => ReadonlySet<number>;
@@ -81,7 +87,8 @@ export class BoardWindowReader {
         this.flights.delete(f);
         if (this.closed || !this.cache.accept(f.ticket)) return;
         this.merged++;
-        this.io.update((d) => mergeWindow(d, w));
+        if (this.io.updateInSteps) this.io.updateInSteps((d) => mergeSteps(d, w));
+        else this.io.update((d) => mergeWindow(d, w));
         this.evict();
       },
       (e: unknown) => {
@@ -110,7 +117,8 @@ export class BoardWindowReader {
     if (!this.cache.evict(keep).length) return;
     const shown = this.cache.shown();
     const pinned = this.io.pinned?.() ?? new Set<number>();
-    this.io.update((d) => keepShown(d, shown, pinned));
+    if (this.io.updateInSteps) this.io.updateInSteps((d) => keepShownSteps(d, shown, pinned));
+    else this.io.update((d) => keepShown(d, shown, pinned));
   }
 
   /** Another planner's change: every window read becomes stale; those in view are read again now. */

@@ -11,6 +11,7 @@
  */
 import { windowBar, windowSize, type BoardWindow } from '../../model/board-window';
 import type { BoardBar, BoardData, BoardLine } from '../../model/schedule-board';
+import { finish, type Steps } from './board-slices';
 
 export const TILE_DAYS = 28;
 export const TILE_LINES = 30;
@@ -201,6 +202,9 @@ export function frameBoard(frame: Pick<BoardWindow, 'from' | 'to' | 'scenario_id
   return { from: frame.from, to: frame.to, scenario_id: frame.scenario_id, days: frame.days, lines, bars: [] };
 }
 
+/** Bars looked at between two stops of a merge's steps (about a millisecond's work). */
+const STEP_BARS = 2048;
+
 /**
  * A window's reply merged into the board: its region (its lines over its days) is replaced, so a bar
  * that left the region since the last read leaves the board, the window's bars (decoded from its
@@ -208,6 +212,11 @@ export function frameBoard(frame: Pick<BoardWindow, 'from' | 'to' | 'scenario_id
  * region stay as they are; a bar both in and out (across the region's edge) is the window's.
  */
 export function mergeWindow(data: BoardData, w: BoardWindow): BoardData {
+  return finish(mergeSteps(data, w));
+}
+
+/** `mergeWindow` in steps (board-slices.ts): it stops every `STEP_BARS` bars decoded or looked at. */
+export function* mergeSteps(data: BoardData, w: BoardWindow): Steps<BoardData> {
   const first = dayOf(data.days[0]?.date ?? data.from);
   const offset = Math.round(dayOf(w.from) - first);
   const lines = new Set(w.lines.map((l) => l.id));
@@ -217,9 +226,16 @@ export function mergeWindow(data: BoardData, w: BoardWindow): BoardData {
   for (let i = 0; i < n; i++) {
     incoming[i] = windowBar(w, i);
     ids.add(incoming[i].id);
+    if (i % STEP_BARS === STEP_BARS - 1) yield;
   }
   // Days written YYYY-MM-DD compare as text: a kept bar is one of another line, or outside the window's days.
-  const kept = data.bars.filter((b) => !ids.has(b.id) && !(lines.has(b.line_id) && b.start <= w.to && b.end >= w.from));
+  const kept: BoardBar[] = [];
+  const bars = data.bars;
+  for (let i = 0; i < bars.length; i++) {
+    const b = bars[i];
+    if (!ids.has(b.id) && !(lines.has(b.line_id) && b.start <= w.to && b.end >= w.from)) kept.push(b);
+    if (i % STEP_BARS === STEP_BARS - 1) yield;
+  }
   const byId = new Map(w.lines.map((l) => [l.id, l]));
   const merged = data.lines.map((l): BoardLine => {
     const got = byId.get(l.id);
@@ -242,10 +258,15 @@ export function mergeWindow(data: BoardData, w: BoardWindow): BoardData {
  * (`shown`, keys of `tileKey`), or is pinned (the selected bar, one being dragged).
  */
 export function keepShown(data: BoardData, shown: ReadonlySet<string>, pinned: ReadonlySet<number> = new Set()): BoardData {
+  return finish(keepShownSteps(data, shown, pinned));
+}
+
+/** `keepShown` in steps (board-slices.ts): it stops every `STEP_BARS` bars looked at. */
+export function* keepShownSteps(data: BoardData, shown: ReadonlySet<string>, pinned: ReadonlySet<number> = new Set()): Steps<BoardData> {
   const first = dayOf(data.days[0]?.date ?? data.from);
   const lineIndex = new Map(data.lines.map((l, i) => [l.id, i]));
   const last = data.days.length - 1;
-  const bars = data.bars.filter((b) => {
+  const stays = (b: BoardBar) => {
     if (pinned.has(b.id)) return true;
     const li = lineIndex.get(b.line_id);
     if (li === undefined) return false;
@@ -254,7 +275,12 @@ export function keepShown(data: BoardData, shown: ReadonlySet<string>, pinned: R
     const e = Math.floor(clamp(Math.round(dayOf(b.end) - first), 0, last) / TILE_DAYS);
     for (let k = s; k <= e; k++) if (shown.has(tileKey({ block, tile: k }))) return true;
     return false;
-  });
+  };
+  const bars: BoardBar[] = [];
+  for (let i = 0; i < data.bars.length; i++) {
+    if (stays(data.bars[i])) bars.push(data.bars[i]);
+    if (i % STEP_BARS === STEP_BARS - 1) yield;
+  }
   return bars.length === data.bars.length ? data : { ...data, bars };
 }
 

@@ -15,6 +15,7 @@ import { onSocketMessage } from '../session/notification-socket';
 import { applyResult, movedPlans } from './board-model';
 import { boardRange, firstReads, horizonRange, readWindow, takePrefetchedBoard } from './board-prefetch';
 import { BoardWindowReader } from './board-window-reader';
+import { finish, FrameSlices, mergeLater, type Steps } from './board-slices';
 import { FIRST_SPAN, frameBoard, reasonSpanFor, replyOnDaysRead, sameReasonSpan, type ReasonSpan, type ViewSpan } from './board-windows';
 
 const SCENARIOS_URL = '/api/scmapi/schedule/scenarios';
@@ -85,7 +86,7 @@ function useLiveUnder(decl: CalendarDecl, address: Address, spanRef: { current: 
  * (the late reasons of those lines are read again); `ownEcho` tells a `schedule.changed` message that
  * is the echo of a reply applied here (not read again).
  */
-function useReplies(dataRef: { current: BoardData | null }, reader: { current: BoardWindowReader | null }, painter: { current: ((d: BoardData) => void) | null }, setData: Dispatch<SetStateAction<BoardData | null>>) {
+function useReplies(dataRef: { current: BoardData | null }, reader: { current: BoardWindowReader | null }, painter: { current: ((d: BoardData) => void) | null }, setData: Dispatch<SetStateAction<BoardData | null>>, slices: { current: FrameSlices }) {
   const [edit, setEdit] = useState<BoardEdit>({ n: 0, lines: [] });
   // This page's own replies of the last seconds.
   const own = useRef<{ key: string; at: number }[]>([]);
@@ -95,6 +96,8 @@ function useReplies(dataRef: { current: BoardData | null }, reader: { current: B
    * Drawn at once (only the lines it touched are laid out again); the page renders it as a transition.
    */
   const applyReply = useCallback((result: BoardCommandResult) => {
+    // The windows taken before the reply are merged first, as they came.
+    slices.current.flush();
     const shown = reader.current?.cache.shown() ?? new Set<string>();
     const base = dataRef.current;
     const next = base ? applyResult(base, replyOnDaysRead(base, result, shown)) : null;
@@ -110,7 +113,7 @@ function useReplies(dataRef: { current: BoardData | null }, reader: { current: B
       setData((d) => (d ? (dataRef.current = d === base && next ? next : applyResult(d, replyOnDaysRead(d, result, shown))) : d));
       setEdit((e) => ({ n: e.n + 1, lines }));
     });
-  }, [dataRef, reader, painter, setData]);
+  }, [dataRef, reader, painter, setData, slices]);
 
   /** Whether a `schedule.changed` message is the echo of a reply this page applied (the same bars, within a few seconds). */
   const ownEcho = useCallback((scenario: number | null, barIds: number[], removed: number[]) => {
@@ -136,6 +139,9 @@ function useBoardReads(decl: CalendarDecl, address: Address, scenarioRef: { curr
   const spanRef = useRef<ViewSpan | null>(null);
   // The shown board's painter (ScheduleBoard sets it): a command's reply is drawn at once, the page renders it after.
   const painter = useRef<((d: BoardData) => void) | null>(null);
+  // The windows' merges spread over frames, and the board's layout in steps for them (ScheduleBoard sets it).
+  const slices = useRef(new FrameSlices());
+  const prelayout = useRef<((d: BoardData) => Steps<unknown>) | null>(null);
 
   const { liveBars, setLiveBars, liveReader, readLive } = useLiveUnder(decl, address, spanRef, setError);
 
@@ -146,14 +152,19 @@ function useBoardReads(decl: CalendarDecl, address: Address, scenarioRef: { curr
     const shown = scenarioRef.current;
     const path = decl.source.read;
     const query = { ...range, ...lineQuery, ...(shown !== null ? { scenario: shown } : {}) };
-    const r = new BoardWindowReader({
+    slices.current.clear();
+    const update = (fn: (d: BoardData) => BoardData) => setData((d) => (d && d.scenario_id === shown ? (dataRef.current = fn(d)) : d));
+    // A merge done in steps on `base` rendered as a transition; React's data, if not `base`, is merged again.
+    const commit = (next: BoardData, base: BoardData, fn: (d: BoardData) => BoardData) => startTransition(() => setData((d) => (d && d.scenario_id === shown ? (d === base ? next : (dataRef.current = fn(d))) : d)));
+    const r: BoardWindowReader = new BoardWindowReader({
       read: (q, signal) => readWindow(path, { ...query, ...q }, signal),
       data: () => dataRef.current,
-      // A window merged once bars are shown is rendered as a transition: scrolling and zooming draw first.
-      update: (fn) => {
-        const merge = () => setData((d) => (d && d.scenario_id === shown ? (dataRef.current = fn(d)) : d));
-        if (dataRef.current?.bars.length) startTransition(merge);
-        else merge();
+      update,
+      // The first bars are merged and drawn at once; once bars are shown a window's merge, its layout and
+      // its render go a few milliseconds after each frame (board-slices.ts): scrolling and zooming draw first.
+      updateInSteps: (steps) => {
+        if (!dataRef.current?.bars.length && !slices.current.size) update((d) => finish(steps(d)));
+        else slices.current.push(mergeLater({ current: () => reader.current === r, dataRef, prelayout, shown, commit }, steps));
       },
       onError: (e) => setError(message(e)),
     });
@@ -174,7 +185,7 @@ function useBoardReads(decl: CalendarDecl, address: Address, scenarioRef: { curr
       if (reader.current === r) setError(message(e));
     }
   }, [decl, range, lineOnly, lineQuery, readLive, liveReader, scenarioRef]);
-  useEffect(() => () => { reader.current?.close(); liveReader.current?.close(); }, [liveReader]);
+  useEffect(() => () => { reader.current?.close(); liveReader.current?.close(); slices.current.clear(); }, [liveReader]);
 
   /** The windows read become stale; those in view are read again (and the live bars under a scenario). */
   const refresh = useCallback(() => {
@@ -183,9 +194,9 @@ function useBoardReads(decl: CalendarDecl, address: Address, scenarioRef: { curr
     setRevision((n) => n + 1);
   }, [liveReader]);
 
-  const { edit, applyReply, ownEcho } = useReplies(dataRef, reader, painter, setData);
+  const { edit, applyReply, ownEcho } = useReplies(dataRef, reader, painter, setData, slices);
 
-  return { data, setData, dataRef, revision, edit, liveBars, setLiveBars, error, reader, liveReader, spanRef, painter, load, refresh, applyReply, ownEcho };
+  return { data, setData, dataRef, revision, edit, liveBars, setLiveBars, error, reader, liveReader, spanRef, painter, prelayout, slices, load, refresh, applyReply, ownEcho };
 }
 
 type Reads = ReturnType<typeof useBoardReads>;
@@ -230,7 +241,7 @@ const REASONS_REST_MS = 300;
  * windows in view are read again once a burst is over, the scenario list and comparison follow.
  */
 function useScheduleChanges(decl: CalendarDecl, reads: Reads, scenarioRef: { current: number | null }, loadScenarios: () => Promise<void>, bumpCompare: () => void) {
-  const { refresh, setData, dataRef, ownEcho } = reads;
+  const { refresh, setData, dataRef, ownEcho, slices } = reads;
   const refreshTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
   // The changes told since the last read again; a burst reads once, unless every one was this page's own (its reply may come after its echo).
   const told = useRef<Change[]>([]);
@@ -254,11 +265,14 @@ function useScheduleChanges(decl: CalendarDecl, reads: Reads, scenarioRef: { cur
     const sid = msg.scenario_id ?? null;
     if (shown && (sid === shown.scenario_id || sid === null)) {
       const gone = new Set(sid === shown.scenario_id ? msg.removed ?? [] : []);
-      if (gone.size) setData((d) => (d ? (dataRef.current = { ...d, bars: d.bars.filter((b) => !gone.has(b.id)) }) : d));
+      if (gone.size) {
+        slices.current.flush();
+        setData((d) => (d ? (dataRef.current = { ...d, bars: d.bars.filter((b) => !gone.has(b.id)) }) : d));
+      }
       told.current.push(msg);
       refreshSoon();
     }
-  }), [decl, refreshSoon, loadScenarios, setData, dataRef]);
+  }), [decl, refreshSoon, loadScenarios, setData, dataRef, slices]);
 }
 
 /** The company's scenarios (the picker's list). */
@@ -308,7 +322,7 @@ export function useBoardSource(decl: CalendarDecl) {
   return {
     decl, range: address.range, horizon: address.horizon, lineOnly: address.lineOnly, focusDate: address.focusDate, clearLineOnly: address.clearLineOnly,
     scenario, scenarioRef, scenarios, current, showScenario, loadScenarios,
-    data, dataRef: reads.dataRef, setData, liveBars, moved, error: reads.error, load, refresh: reads.refresh, onView, applyReply: reads.applyReply, revision: reads.revision, edit: reads.edit, reader: reads.reader, painter: reads.painter, reasonSpan,
+    data, dataRef: reads.dataRef, setData, liveBars, moved, error: reads.error, load, refresh: reads.refresh, onView, applyReply: reads.applyReply, revision: reads.revision, edit: reads.edit, reader: reads.reader, painter: reads.painter, prelayout: reads.prelayout, reasonSpan,
     compareKey, bumpCompare,
   };
 }

@@ -1,0 +1,206 @@
+import fc from 'fast-check';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { encodeBoardBars, type BoardWindow } from '../../model/board-window';
+import type { BoardBar, BoardData, BoardDay, BoardLine } from '../../model/schedule-board';
+import { addDays, applyResult, daysBetween, layoutBoard } from './board-model';
+import { type BoardLayout, relayoutSteps } from './board-layout';
+import { finish, FrameSlices, mergeLater, type Steps } from './board-slices';
+import { BoardWindowReader } from './board-window-reader';
+import { frameBoard, keepShown, keepShownSteps, mergeSteps, mergeWindow } from './board-windows';
+
+/**
+ * Work spread over frames (board-slices.ts): the queue's order, budget and flush; a window's merge, the
+ * tiles given up and the layout in steps give what they give at once; a reader whose merges go
+ * through the queue, sliced at random and interleaved with commands, ends with the same board as one
+ * merging every reply at once; a reply parsed by the worker merges to the same board.
+ */
+const FROM = '2027-01-04';
+
+function frame(lineCount: number, dayCount: number): BoardData {
+  const days: BoardDay[] = Array.from({ length: dayCount }, (_, i) => ({ date: addDays(FROM, i), working: true, holiday: false, overtime: false }));
+  return frameBoard({ from: FROM, to: addDays(FROM, dayCount - 1), scenario_id: null, days, lines: Array.from({ length: lineCount }, (_, i) => line(i + 1, [])) });
+}
+function line(id: number, load: number[]): BoardLine {
+  return { id, code: `L${id}`, name: `Line ${id}`, workshop_id: Math.ceil(id / 10), workshop_name: `W${Math.ceil(id / 10)}`, categories: [], operators: 20, efficiency: 1, capacity: load.map(() => 9600), load };
+}
+function bar(id: number, lineId: number, start: number, length: number, version = 1): BoardBar {
+  return {
+    id, version, plan_id: id, plan_no: `P${id}`, order_no: `O${id % 7}`, customer: 'C', style_no: `S${id % 5}`, category: 'woven', line_id: lineId,
+    start: addDays(FROM, start), end: addDays(FROM, start + length - 1), qty: 10 * length, done_qty: id % 3, minutes: 100 * length,
+    daily: Array.from({ length }, (_, k) => 10 + k), delivery_date: id % 4 ? null : addDays(FROM, start + 9), late: id % 5 === 0, locked: id % 9 === 0, split_index: 1, split_count: 1, scenario_id: null,
+  };
+}
+/** The server's window: the bars touching it on its lines, encoded; each line's load over its days. */
+function serve(all: readonly BoardBar[], lines: number[], from: string, to: string): BoardWindow {
+  const set = new Set(lines);
+  const bars = all.filter((b) => set.has(b.line_id) && b.start <= to && b.end >= from).sort((a, b) => a.line_id - b.line_id || a.start.localeCompare(b.start) || a.id - b.id);
+  const n = daysBetween(from, to) + 1;
+  const days = Array.from({ length: n }, (_, i) => ({ date: addDays(from, i), working: true, holiday: false, overtime: false }));
+  const off = daysBetween(FROM, from);
+  return { from, to, scenario_id: null, days, lines: lines.map((id) => line(id, Array.from({ length: n }, (_, i) => id * 1000 + off + i))), ...encodeBoardBars(bars) };
+}
+
+/** A queue whose idle times (of `budget`) come when the test says, with a clock that moves one per call. */
+function manualQueue(budget: number) {
+  let clock = 0;
+  const frames: (() => void)[] = [];
+  const q = new FrameSlices((fn) => frames.push(() => fn(budget)), () => clock++);
+  const frame = () => { const fns = frames.splice(0); for (const fn of fns) fn(); };
+  return { q, frame, pending: () => frames.length };
+}
+
+describe('the frame queue', () => {
+  it('runs jobs in order, a budget of steps after each frame, and flushes what is left at once', () => {
+    const log: string[] = [];
+    function* job(name: string, n: number): Steps<void> {
+      for (let i = 0; i < n; i++) { log.push(`${name}${i}`); yield; }
+      log.push(`${name}!`);
+    }
+    const m = manualQueue(3);
+    m.q.push(job('a', 4));
+    m.q.push(job('b', 2));
+    expect(log).toEqual([]);
+    m.frame();
+    // A clock that moves one per call: a budget of 3 takes one step after the start is read.
+    expect(log.length).toBeGreaterThan(0);
+    expect(log.length).toBeLessThan(4);
+    m.frame();
+    m.q.flush();
+    expect(log).toEqual(['a0', 'a1', 'a2', 'a3', 'a!', 'b0', 'b1', 'b!']);
+    expect(m.q.size).toBe(0);
+    m.frame();
+    expect(m.pending()).toBe(0);
+  });
+
+  it('runs no job before a frame has been produced, and drops the jobs left when cleared', () => {
+    const m = manualQueue(100);
+    let ran = false;
+    m.q.push((function* () { yield; ran = true; })());
+    expect(ran).toBe(false);
+    m.q.clear();
+    m.frame();
+    m.q.flush();
+    expect(ran).toBe(false);
+  });
+});
+
+describe('steps give what the work gives at once', () => {
+  it('merging windows, giving up tiles and laying out, stopped at every step, give the same board', () => {
+    fc.assert(fc.property(fc.array(fc.tuple(fc.integer({ min: 1, max: 60 }), fc.integer({ min: 0, max: 110 }), fc.integer({ min: 1, max: 4 })), { maxLength: 300 }), fc.integer({ min: 0, max: 1 }), fc.integer({ min: 0, max: 3 }), (spec, block, tile) => {
+      const all = spec.map(([l, s, len], i) => bar(i + 1, l, s, len));
+      const lines = Array.from({ length: 30 }, (_, i) => block * 30 + i + 1);
+      const w = serve(all, lines, addDays(FROM, tile * 28), addDays(FROM, tile * 28 + 55));
+      let d = frame(60, 120);
+      d = mergeWindow(d, serve(all, lines.map((x) => x % 60 + 1), FROM, addDays(FROM, 27)));
+      const stepped: BoardData[] = [];
+      const it = mergeSteps(d, w);
+      for (let r = it.next(); ; r = it.next()) if (r.done) { stepped.push(r.value); break; }
+      expect(stepped[0]).toEqual(mergeWindow(d, w));
+      const shown = new Set([`${block}:${tile}`, '0:0']);
+      expect(finish(keepShownSteps(stepped[0], shown))).toEqual(keepShown(stepped[0], shown));
+      const prev = layoutBoard(d, 'month');
+      expect(finish(relayoutSteps(prev, stepped[0], 'month'))).toEqual(layoutBoard(stepped[0], 'month'));
+    }), { numRuns: 60 });
+  });
+});
+
+describe('a reader whose merges are spread over frames', () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  /** Two readers over one in-memory server: one merging at once, one through a frame queue (as the board page). */
+  function pair(all: BoardBar[], budget: number) {
+    const at = { data: frame(300, 731) as BoardData };
+    const spread = { dataRef: { current: frame(300, 731) as BoardData | null }, page: null as BoardData | null };
+    spread.page = spread.dataRef.current;
+    const m = manualQueue(budget);
+    const asks: { q: { from: string; to: string; lines: string }; ok: (w: BoardWindow) => void; signal: AbortSignal }[] = [];
+    const read = (q: { from: string; to: string; lines: string }, signal: AbortSignal) => new Promise<BoardWindow>((ok) => asks.push({ q, ok, signal }));
+    const once = new BoardWindowReader({ read, data: () => at.data, update: (fn) => { at.data = fn(at.data); } });
+    const laidOut: BoardData[] = [];
+    let last: BoardLayout | null = null;
+    const ctx = {
+      current: () => true,
+      dataRef: spread.dataRef,
+      prelayout: { current: (d: BoardData) => (function* () { laidOut.push(d); last = yield* relayoutSteps(last, d, 'month'); })() },
+      shown: null,
+      commit: (next: BoardData, base: BoardData, fn: (d: BoardData) => BoardData) => { spread.page = spread.page === base ? next : (spread.dataRef.current = fn(spread.page!)); },
+    };
+    const inFrames = new BoardWindowReader({
+      read,
+      data: () => spread.dataRef.current,
+      update: (fn) => { spread.page = spread.dataRef.current = fn(spread.page!); },
+      updateInSteps: (steps) => m.q.push(mergeLater(ctx, steps)),
+    });
+    const answer = async () => {
+      for (const r of asks.splice(0)) if (!r.signal.aborted) r.ok(serve(all, r.q.lines.split(',').map(Number), r.q.from, r.q.to));
+      await vi.advanceTimersByTimeAsync(0);
+    };
+    return { at, spread, m, once, inFrames, answer, laidOut };
+  }
+
+  it('ends with the same bars, lines and layout as merging every reply at once, whatever the frames and commands between', async () => {
+    const all = Array.from({ length: 3000 }, (_, i) => bar(i + 1, (i % 300) + 1, Math.floor(i / 300) * 72 % 725, 1 + (i % 3)));
+    await fc.assert(fc.asyncProperty(
+      fc.array(fc.oneof(fc.record({ k: fc.constant('view' as const), day: fc.integer({ min: 0, max: 700 }), line: fc.integer({ min: 0, max: 280 }) }), fc.record({ k: fc.constant('frame' as const) }), fc.record({ k: fc.constant('command' as const), bar: fc.integer({ min: 0, max: 2999 }), by: fc.integer({ min: 1, max: 5 }) })), { minLength: 5, maxLength: 14 }),
+      fc.integer({ min: 2, max: 60 }),
+      async (events, budget) => {
+        const p = pair(all, budget);
+        for (const e of events) {
+          if (e.k === 'view') {
+            const span = { firstDay: e.day, lastDay: e.day + 240, lines: Array.from({ length: 22 }, (_, i) => e.line + i) };
+            p.once.view(span);
+            p.inFrames.view(span);
+            await vi.advanceTimersByTimeAsync(250);
+            await p.answer();
+          } else if (e.k === 'frame') p.m.frame();
+          else {
+            // A command's reply (a bar moved later) applied to both boards: the page flushes its queue first.
+            p.m.q.flush();
+            const b = all[e.bar];
+            const moved = { ...b, start: addDays(b.start, e.by), end: addDays(b.end, e.by), version: b.version + 1 };
+            const reply = { bars: [moved], removed: [], lines: [] };
+            p.at.data = applyResult(p.at.data, reply);
+            p.spread.page = p.spread.dataRef.current = applyResult(p.spread.dataRef.current!, reply);
+          }
+        }
+        p.m.q.flush();
+        expect(p.inFrames.merged).toBe(p.once.merged);
+        expect(p.spread.page).toEqual(p.at.data);
+        expect(p.spread.dataRef.current).toBe(p.spread.page);
+        expect(layoutBoard(p.spread.page!, 'month')).toEqual(layoutBoard(p.at.data, 'month'));
+        // Every merge was laid out before it was rendered.
+        expect(p.laidOut.length).toBeGreaterThanOrEqual(p.inFrames.merged - 1);
+      },
+    ), { numRuns: 12 });
+  }, 60_000);
+});
+
+describe('a window parsed by the worker', () => {
+  it('merges to the same board as the reply parsed on the page', async () => {
+    const posted: unknown[] = [];
+    const g = globalThis as unknown as { self?: unknown };
+    const had = 'self' in g;
+    const before = g.self;
+    g.self = { postMessage: (m: unknown) => posted.push(structuredClone(m)) };
+    try {
+      await import('./board-window.worker');
+      const worker = g.self as { onmessage: (e: { data: { id: number; body: ArrayBuffer } }) => void };
+      const all = Array.from({ length: 400 }, (_, i) => bar(i + 1, (i % 30) + 1, (i * 7) % 100, 1 + (i % 3)));
+      const w = serve(all, Array.from({ length: 30 }, (_, i) => i + 1), FROM, addDays(FROM, 111));
+      const text = JSON.stringify({ code: 200, message: '', data: w });
+      const body = new TextEncoder().encode(text).buffer as ArrayBuffer;
+      worker.onmessage({ data: { id: 7, body } });
+      worker.onmessage({ data: { id: 8, body: new TextEncoder().encode('{"code": 2').buffer as ArrayBuffer } });
+      const [ok, bad] = posted as [{ id: number; value: { data: BoardWindow } }, { id: number; error?: string }];
+      expect(ok.id).toBe(7);
+      expect(ok.value).toEqual(JSON.parse(text));
+      expect(mergeWindow(frame(30, 120), ok.value.data)).toEqual(mergeWindow(frame(30, 120), JSON.parse(text).data as BoardWindow));
+      expect(bad).toMatchObject({ id: 8 });
+      expect(bad.error).toBeTruthy();
+    } finally {
+      if (had) g.self = before;
+      else delete g.self;
+    }
+  });
+});
