@@ -335,6 +335,8 @@ function mainThreadSummary(trace: { traceEvents: TraceEvent[] }): string {
   const stack: { end: number; name: string }[] = [];
   let busy = 0;
   let cpu = 0;
+  // Each task's CPU time: a task longer than a frame's budget on a core is the page's own work, not the machine's.
+  const tasks: number[] = [];
   for (const e of events) {
     while (stack.length && stack[stack.length - 1].end <= e.ts) stack.pop();
     const parent = stack[stack.length - 1];
@@ -343,12 +345,15 @@ function mainThreadSummary(trace: { traceEvents: TraceEvent[] }): string {
     else {
       busy += e.dur!;
       cpu += t;
+      tasks.push(t / 1000);
     }
     self.set(e.name, (self.get(e.name) ?? 0) + t);
     stack.push({ end: e.ts + e.dur!, name: e.name });
   }
   const top = [...self].sort((a, b) => b[1] - a[1]).slice(0, 8).map(([n, us]) => `${n} ${Math.round(us / 1000)}`).join(', ');
-  return `main thread busy ${Math.round(busy / 1000)} ms, of which on a core ${Math.round(cpu / 1000)} ms; CPU self ms: ${top}`;
+  tasks.sort((a, b) => b - a);
+  const longest = `tasks on a core over 8 ms: ${tasks.filter((x) => x > 8).length}, the longest ${tasks.slice(0, 3).map((x) => x.toFixed(1)).join(', ')} ms`;
+  return `main thread busy ${Math.round(busy / 1000)} ms, of which on a core ${Math.round(cpu / 1000)} ms; ${longest}; CPU self ms: ${top}`;
 }
 
 async function measureSide(browser: Browser, url: string, s: Session, layout: BoardLayout, bare: { html: string; json: string } | null, side: Side, name: string): Promise<void> {
@@ -449,7 +454,7 @@ export async function scaleRun(): Promise<{ lines: { label: string; value: strin
 function report(seeded: { bars: number; seconds: number }, data: BoardData, fileBytes: number, fileMs: number, board: Side, base: Side, before: Side | null) {
   /** The other build's figure, when there is one (B5_BASE_CLIENT_DIR). */
   const vs = (f: (x: Side) => string) => (before ? ` vs base client ${f(before)}` : '');
-  const scrollFig = (x: Side, z: string) => `${x.motion!.scroll[z].fps.toFixed(1)} fps (longest frame ${ms(x.motion!.scroll[z].longest)})`;
+  const scrollFig = (x: Side, z: string) => `${x.motion!.scroll[z].fps.toFixed(1)} fps (longest frame ${ms(x.motion!.scroll[z].longest)}; ${x.motion!.scroll[z].slow} frames > 25 ms)`;
   const worst = (m: Side['motion']) => Math.min(...Object.values(m!.scroll).map((f) => f.fps));
   const fig = {
     usable: median(board.usable), usableBase: median(base.usable), drag: median(board.drag), dragBase: median(base.drag),
