@@ -4,7 +4,7 @@ import { migrate } from '../../src/server/db/migrate';
 import { demoSeedFingerprint, seedDemo } from '../../src/server/db/seed';
 import { withSystemScope } from '../../src/server/kernel/rls';
 import { seedMenus } from '../../src/server/services/admin';
-import { createTestApp, type TestApp } from '../support/test-app';
+import { createTestApp, signIn, type TestApp } from '../support/test-app';
 
 describe('start-up', () => {
   let t: TestApp;
@@ -111,5 +111,28 @@ describe('start-up', () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/nope' });
     expect(res.statusCode).toBe(404);
     expect(res.json().code).toBe(404);
+    // The generic calls answer the entities that have them, signed in or not, and nothing else: no such
+    // entity, a prefix not its own, a child-only table, the history of a view, a write to a read-only view.
+    const headers = { authorization: `Bearer ${await signIn(t.app, 'admin')}` };
+    const missing = [
+      ['GET', '/api/scmapi/no_such_entity/page'],
+      ['GET', '/api/srmapi/workorder/page'],
+      ['GET', '/api/scmapi/prorder_entry/page'],
+      ['GET', '/api/adminapi/audit/history'],
+      ['POST', '/api/adminapi/audit/save'],
+      ['POST', '/api/adminapi/audit/action/anything'],
+    ] as const;
+    for (const [method, url] of missing) {
+      for (const h of [{}, headers]) {
+        const r = await t.app.inject({ method, url, headers: h, payload: method === 'POST' ? {} : undefined });
+        expect(r.statusCode, `${method} ${url}`).toBe(404);
+        expect(r.json(), url).toMatchObject({ code: 404, data: null });
+      }
+    }
+    const maker = { authorization: `Bearer ${await signIn(t.app, 'maker')}` };
+    for (const [url, h] of [['/api/scmapi/workorder/page', maker], ['/api/adminapi/audit/page', headers], ['/api/adminapi/audit/count', headers]] as const) {
+      expect((await t.app.inject({ method: 'GET', url })).statusCode, url).toBe(401);
+      expect((await t.app.inject({ method: 'GET', url, headers: h })).statusCode, url).toBe(200);
+    }
   });
 });

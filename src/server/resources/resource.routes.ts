@@ -42,46 +42,73 @@ export function documentRoutes(app: FastifyInstance, base: string, entityOf: (re
   app.post(`${base}/remove`, guard, async (req) => ok(await removeDocuments(contextOf(app, req), await entityOf(req), { ...queryOf(req), ...bodyOf(req) })));
 }
 
+/** Which generic calls an entity answers under `/{prefix}/{entity}/`. */
+type Kind = 'document' | 'line' | 'view';
+type Call = (ctx: ResourceContext, entity: EntityDef, req: FastifyRequest<{ Params: RouteParams }>) => Promise<unknown>;
+type RouteParams = { prefix: string; entity: string; action?: string };
+
 /**
- * Routes of one entity under /api/{prefix}/{entity}/: the document calls, action/{action}. Export
- * and import are added by their own area on the same paths.
+ * The generic calls by shape, and what answers each for an entity of each kind: a document (a
+ * registry entity with a page of its own), a line with transitions of its own (`lineOf`, child-only)
+ * and a view entity (defineViewEntity; save, remove and action only when `editable`). An entity with a
+ * page whose rows are also a master's lines (`lineOf`: a scan of a work order) runs its line
+ * transitions as lines, its own actions as a master's.
  */
-function entityRoutes(app: FastifyInstance, entity: EntityDef): void {
-  const base = `/${entity.prefix}/${entity.name}`;
-  const guard = { preHandler: requireAuth };
-  documentRoutes(app, base, () => entity);
-  // An entity with a page of its own whose rows are also lines of a master (`lineOf`: a scan of a
-  // work order) runs its line transitions as lines, its own actions as a master's.
-  const run = (action: string) => (entity.lineOf?.transitions.some((t) => t.action === action) ? runLineAction : runAction);
-  app.post<{ Params: { action: string } }>(`${base}/action/:action`, guard, async (req) =>
-    ok(await run(req.params.action)(contextOf(app, req), entity, req.params.action, bodyOf(req))),
-  );
-}
-
-/** Routes of a view entity (defineViewEntity): page, count and view within the rows its scope gives; save, remove and action when it is editable. */
-function viewRoutes(app: FastifyInstance, entity: EntityDef): void {
-  const base = `/${entity.prefix}/${entity.name}`;
-  const guard = { preHandler: requireAuth };
-  app.get(`${base}/page`, guard, async (req) => ok(await viewPage(contextOf(app, req), entity, queryOf(req))));
-  app.get(`${base}/count`, guard, async (req) => ok(await viewCount(contextOf(app, req), entity, queryOf(req))));
-  app.get(`${base}/view`, guard, async (req) => ok(await viewRecord(contextOf(app, req), entity, queryOf(req).id)));
-  if (!entity.editable) return;
-  // An editable view: its writable fields, new rows and removals where its area takes them, and its transitions, through the view writer.
-  app.post(`${base}/save`, guard, async (req) => ok(await viewSave(contextOf(app, req), entity, bodyOf(req))));
-  app.post(`${base}/remove`, guard, async (req) => ok(await viewRemove(contextOf(app, req), entity, bodyOf(req))));
-  app.post<{ Params: { action: string } }>(`${base}/action/:action`, guard, async (req) => ok(await viewAction(contextOf(app, req), entity, req.params.action, bodyOf(req))));
-}
-
-/** The transitions of a detail entity's lines (`lineOf`): `/{prefix}/{entity}/action/{action}`, as a master's. */
-function lineRoutes(app: FastifyInstance, entity: EntityDef): void {
-  app.post<{ Params: { action: string } }>(`/${entity.prefix}/${entity.name}/action/:action`, { preHandler: requireAuth }, async (req) =>
-    ok(await runLineAction(contextOf(app, req), entity, req.params.action, bodyOf(req))),
-  );
-}
+const CALLS: Array<{ method: 'GET' | 'POST'; path: string; answers: Partial<Record<Kind, Call>>; editableViewOnly?: boolean }> = [
+  { method: 'GET', path: 'page', answers: { document: (c, e, r) => pageRows(c, e, queryOf(r)), view: (c, e, r) => viewPage(c, e, queryOf(r)) } },
+  { method: 'GET', path: 'count', answers: { document: (c, e, r) => countRows(c, e, queryOf(r)), view: (c, e, r) => viewCount(c, e, queryOf(r)) } },
+  { method: 'GET', path: 'view', answers: { document: (c, e, r) => viewDocument(c, e, queryOf(r).id), view: (c, e, r) => viewRecord(c, e, queryOf(r).id) } },
+  { method: 'GET', path: 'history', answers: { document: (c, e, r) => documentHistory(c, e, queryOf(r).id) } },
+  { method: 'POST', path: 'save', editableViewOnly: true, answers: { document: (c, e, r) => saveDocument(c, e, bodyOf(r)), view: (c, e, r) => viewSave(c, e, bodyOf(r)) } },
+  { method: 'POST', path: 'remove', editableViewOnly: true, answers: { document: (c, e, r) => removeDocuments(c, e, { ...queryOf(r), ...bodyOf(r) }), view: (c, e, r) => viewRemove(c, e, bodyOf(r)) } },
+  {
+    method: 'POST',
+    path: 'action/:action',
+    editableViewOnly: true,
+    answers: {
+      document: (c, e, r) => (e.lineOf?.transitions.some((t) => t.action === r.params.action) ? runLineAction : runAction)(c, e, String(r.params.action), bodyOf(r)),
+      line: (c, e, r) => runLineAction(c, e, String(r.params.action), bodyOf(r)),
+      view: (c, e, r) => viewAction(c, e, String(r.params.action), bodyOf(r)),
+    },
+  },
+];
 
 /** The generic resource API of every registry entity that has its own page (not child-only), of lines with transitions, and of every view entity. */
+/**
+ * The generic resource API of every registry entity that has its own page (not child-only), of lines
+ * with transitions, and of every view entity: one route per call shape, `/{prefix}/{entity}/page` and
+ * so on, the entity found by its prefix and name. (A route per entity and call was about 800 routes,
+ * and building their router nodes half a second of every start.) A path naming no entity, or a call
+ * its entity does not answer, is the router's 404, before the sign-in is asked for, as when each
+ * entity had routes of its own.
+ */
 export async function registerResourceRoutes(app: FastifyInstance): Promise<void> {
-  for (const entity of allEntities()) if (!entity.childOnly) entityRoutes(app, entity);
-  for (const entity of allEntities()) if (entity.childOnly && entity.lineOf) lineRoutes(app, entity);
-  for (const entity of viewEntities()) viewRoutes(app, entity);
+  const entities = new Map<string, { entity: EntityDef; kind: Kind }>();
+  for (const entity of allEntities()) {
+    if (!entity.childOnly) entities.set(`${entity.prefix}/${entity.name}`, { entity, kind: 'document' });
+    else if (entity.lineOf) entities.set(`${entity.prefix}/${entity.name}`, { entity, kind: 'line' });
+  }
+  for (const entity of viewEntities()) entities.set(`${entity.prefix}/${entity.name}`, { entity, kind: 'view' });
+  for (const call of CALLS) {
+    const answerOf = (req: FastifyRequest<{ Params: RouteParams }>) => {
+      const found = entities.get(`${req.params.prefix}/${req.params.entity}`);
+      const answer = found && call.answers[found.kind];
+      if (!found || !answer || (found.kind === 'view' && call.editableViewOnly && !found.entity.editable)) return null;
+      return { entity: found.entity, answer };
+    };
+    app.route<{ Params: RouteParams }>({
+      method: call.method,
+      url: `/:prefix/:entity/${call.path}`,
+      preHandler: [
+        async (req, reply) => {
+          if (!answerOf(req)) return reply.callNotFound();
+        },
+        requireAuth,
+      ],
+      handler: async (req) => {
+        const { entity, answer } = answerOf(req)!;
+        return ok(await answer(contextOf(app, req), entity, req));
+      },
+    });
+  }
 }
