@@ -22,9 +22,13 @@ export function readFrame(path: string, q: Query): Promise<BoardWindow> {
   return api.get<BoardWindow>(path, { ...q, frame: '1' }, { quiet: true });
 }
 
-/** One window of the board (a block of lines over a run of days), cancellable; its reply parsed off the main thread. */
-export function readWindow(path: string, q: Query, signal?: AbortSignal): Promise<BoardWindow> {
-  return request<BoardWindow>(path, { method: 'GET', query: q, signal, parse: parseOffThread }, { quiet: true });
+/**
+ * One window of the board (a block of lines over a run of days), cancellable; its reply parsed off the
+ * main thread, but for the first view's (`onPage`), which nothing is drawing beside and which need not
+ * wait for the worker to start.
+ */
+export function readWindow(path: string, q: Query, signal?: AbortSignal, onPage = false): Promise<BoardWindow> {
+  return request<BoardWindow>(path, { method: 'GET', query: q, signal, ...(onPage ? {} : { parse: parseOffThread }) }, { quiet: true });
 }
 
 /** A read older than this is not taken: the page reads again. */
@@ -49,13 +53,13 @@ export type FirstReads = { frame: Promise<BoardWindow>; first: Promise<{ req: Wi
 /** The frame and, once it is read, the first view's windows of a range. */
 export function firstReads(path: string, q: Query): FirstReads {
   const frame = readFrame(path, q);
-  // The windows' parser starts while the frame is read.
+  // The parser of the windows after the first view starts while the frame is read.
   startParser();
   const first = frame.then((f) => {
     const bounds = { days: f.days.length, lines: f.lines.length };
     const ids = f.lines.map((l) => l.id);
     return requestsFor(tilesFor(FIRST_SPAN, bounds), bounds, ids).map((req) => {
-      const reply = readWindow(path, { ...q, ...requestRange(f, req), lines: req.lineIds.join(',') });
+      const reply = readWindow(path, { ...q, ...requestRange(f, req), lines: req.lineIds.join(',') }, undefined, true);
       reply.catch(() => undefined);
       return { req, reply };
     });
