@@ -86,25 +86,35 @@ describe('start-up', () => {
     const db = t.database.db;
     type MenuState = { code: string; title_zh: string; sort: number; roles: unknown; version: number };
     const platformRows = () => withSystemScope(db, async (tx) => (await sql<MenuState>`select code, title_zh, sort, roles, version from menus where client_id is null order by code`.execute(tx)).rows);
+    // First as this process declares them (a test file's own menu group may be registered in it).
+    await seedMenus(db);
     const before = await platformRows();
     expect(before.length).toBeGreaterThan(50);
     const [changed, untouched] = [before[0], before[1]];
     const company = (await sql<{ id: number }>`select id from clients where code = 'MAKER01'`.execute(db)).rows[0].id;
-    await withSystemScope(db, async (tx) => {
-      await sql`update menus set title_zh = 'edited', sort = -1, roles = '["nobody"]'::jsonb where client_id is null and code = ${changed.code}`.execute(tx);
-      await sql`insert into menus (client_id, code, platform, title_zh, title_en, sort, visible, super_only) values (null, 'GONE_ENTRY', '*', '旧', 'Old', 1, true, false)`.execute(tx);
-      await sql`insert into menus (client_id, code, platform, title_zh, title_en, sort, visible, super_only) values (${company}, 'OWN_ENTRY', '*', '自己的', 'Own', 1, true, false)`.execute(tx);
-    });
-    expect(await seedMenus(db)).toBe(before.length);
-    const after = await platformRows();
-    expect(after.map((r) => r.code)).toEqual(before.map((r) => r.code));
-    const again = after.find((r) => r.code === changed.code)!;
-    expect({ title_zh: again.title_zh, sort: again.sort, roles: again.roles }).toEqual({ title_zh: changed.title_zh, sort: changed.sort, roles: changed.roles });
-    expect(again.version).toBe(changed.version + 1);
-    expect(after.find((r) => r.code === untouched.code)).toEqual(untouched);
-    const own = await withSystemScope(db, async (tx) => (await sql<{ n: number }>`select count(*)::int n from menus where client_id = ${company} and code = 'OWN_ENTRY'`.execute(tx)).rows[0].n);
-    expect(own).toBe(1);
-    await withSystemScope(db, async (tx) => void (await sql`delete from menus where code = 'OWN_ENTRY'`.execute(tx)));
+    const removeOwn = () => withSystemScope(db, async (tx) => void (await sql`delete from menus where code in ('OWN_ENTRY', 'GONE_ENTRY')`.execute(tx)));
+    await removeOwn();
+    try {
+      await withSystemScope(db, async (tx) => {
+        await sql`update menus set title_zh = 'edited', sort = -1, roles = '["nobody"]'::jsonb where client_id is null and code = ${changed.code}`.execute(tx);
+        await sql`insert into menus (client_id, code, platform, title_zh, title_en, sort, visible, super_only) values (null, 'GONE_ENTRY', '*', '旧', 'Old', 1, true, false)`.execute(tx);
+        await sql`insert into menus (client_id, code, platform, title_zh, title_en, sort, visible, super_only) values (${company}, 'OWN_ENTRY', '*', '自己的', 'Own', 1, true, false)`.execute(tx);
+      });
+      // Every declared row is written: those of this process, which may hold a test file's own menu group beside the product's.
+      const declared = await seedMenus(db);
+      const after = await platformRows();
+      expect(after).toHaveLength(declared);
+      expect(after.map((r) => r.code)).toEqual(expect.arrayContaining(before.map((r) => r.code)));
+      expect(after.map((r) => r.code)).not.toContain('GONE_ENTRY');
+      const again = after.find((r) => r.code === changed.code)!;
+      expect({ title_zh: again.title_zh, sort: again.sort, roles: again.roles }).toEqual({ title_zh: changed.title_zh, sort: changed.sort, roles: changed.roles });
+      expect(again.version).toBe(changed.version + 1);
+      expect(after.find((r) => r.code === untouched.code)).toEqual(untouched);
+      const own = await withSystemScope(db, async (tx) => (await sql<{ n: number }>`select count(*)::int n from menus where client_id = ${company} and code = 'OWN_ENTRY'`.execute(tx)).rows[0].n);
+      expect(own).toBe(1);
+    } finally {
+      await removeOwn();
+    }
   });
 
   it('unknown API paths answer 404 in the envelope', async () => {
