@@ -174,11 +174,13 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 120000,
           hookTimeout: 180000,
-          // Two files at a time, each with its own server (a copy of the run's seeded template, its
-          // own port and data directory) and its own Chromium: the stage's time is about halved on
-          // two cores (docs/architecture.md "Tests and CI").
+          // Three files at a time on two cores, each with its own server (a copy of the run's seeded
+          // template, its own port and data directory) and its own contexts: with two, 13-16 % of the
+          // cores stayed idle while a file waited on its server, its database or a page; with three
+          // they were 98 % busy and the stage took 868 s against 922 on the same machine
+          // (2026-12-07, docs/architecture.md "Tests and CI"). E2E_WORKERS sets another count.
           fileParallelism: true,
-          maxWorkers: Number(process.env.E2E_WORKERS) || 2,
+          maxWorkers: Number(process.env.E2E_WORKERS) || 3,
           // A worker's files share the loaded modules (Playwright's client, the harness): about 0.8 s of
           // importing per file otherwise (49 s of a 60-file run). No e2e file mocks a module or sets
           // process.env; each starts its own server and contexts in its hooks.
