@@ -165,6 +165,8 @@ describe('a role with a data-permission rule narrows the buyer vendor list', () 
     // The audit view shows who did it: the engine's list of the view entity `audit` (issue 30), a row's cells in words.
     await openMenu(page, 'admin.audit', 'list-audit');
     await page.waitForSelector('[data-testid=list-audit] .ag-row [col-id=changes_text]');
+    // The rows are drawn before their cells are filled: read them once both entries can show.
+    await until(page, () => [...document.querySelectorAll('[data-testid=list-audit] .ag-row')].some((r) => (r.textContent ?? '').includes('分配角色')), undefined, { timeout: 15_000 }).catch(() => undefined);
     const audit = await page.$$eval('[data-testid=list-audit] .ag-row', (rows) => rows.map((r) => r.textContent ?? ''));
     await snap(page, 'admin-07-audit');
     expect(audit.some((r) => r.includes('数据权限') && r.includes('brand')), audit.join('\n')).toBe(true);
