@@ -177,8 +177,8 @@ export default defineConfig({
           // Three files at a time on two cores, each with its own server (a copy of the run's seeded
           // template, its own port and data directory) and its own contexts: with two, 13-16 % of the
           // cores stayed idle while a file waited on its server, its database or a page; with three
-          // they were 98 % busy and the stage took 868 s against 922 on the same machine
-          // (2026-12-07, docs/architecture.md "Tests and CI"). E2E_WORKERS sets another count.
+          // they were 98 % busy, and the stage took 868 s against 997 s with two, same machine and
+          // code (2026-12-07, docs/architecture.md "Tests and CI"). E2E_WORKERS sets another count.
           fileParallelism: true,
           maxWorkers: Number(process.env.E2E_WORKERS) || 3,
           // A worker's files share the loaded modules (Playwright's client, the harness): about 0.8 s of
