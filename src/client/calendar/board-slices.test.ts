@@ -1,10 +1,11 @@
 import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { encodeBoardBars, type BoardWindow } from '../../model/board-window';
-import type { BoardBar, BoardData, BoardDay, BoardLine } from '../../model/schedule-board';
-import { addDays, applyResult, daysBetween, layoutBoard } from './board-model';
+import type { BoardWindow } from '../../model/board-window';
+import type { BoardBar, BoardData, BoardDay } from '../../model/schedule-board';
+import { addDays, applyResult, layoutBoard } from './board-model';
 import { type BoardLayout, relayoutSteps } from './board-layout';
 import { finish, FrameSlices, mergeLater, type Steps } from './board-slices';
+import { serveWindow, testLine } from './board-window-fixtures';
 import { BoardWindowReader } from './board-window-reader';
 import { frameBoard, keepShown, keepShownSteps, mergeSteps, mergeWindow } from './board-windows';
 
@@ -20,9 +21,6 @@ function frame(lineCount: number, dayCount: number): BoardData {
   const days: BoardDay[] = Array.from({ length: dayCount }, (_, i) => ({ date: addDays(FROM, i), working: true, holiday: false, overtime: false }));
   return frameBoard({ from: FROM, to: addDays(FROM, dayCount - 1), scenario_id: null, days, lines: Array.from({ length: lineCount }, (_, i) => line(i + 1, [])) });
 }
-function line(id: number, load: number[]): BoardLine {
-  return { id, code: `L${id}`, name: `Line ${id}`, workshop_id: Math.ceil(id / 10), workshop_name: `W${Math.ceil(id / 10)}`, categories: [], operators: 20, efficiency: 1, capacity: load.map(() => 9600), load };
-}
 function bar(id: number, lineId: number, start: number, length: number, version = 1): BoardBar {
   return {
     id, version, plan_id: id, plan_no: `P${id}`, order_no: `O${id % 7}`, customer: 'C', style_no: `S${id % 5}`, category: 'woven', line_id: lineId,
@@ -30,15 +28,8 @@ function bar(id: number, lineId: number, start: number, length: number, version 
     daily: Array.from({ length }, (_, k) => 10 + k), delivery_date: id % 4 ? null : addDays(FROM, start + 9), late: id % 5 === 0, locked: id % 9 === 0, split_index: 1, split_count: 1, scenario_id: null,
   };
 }
-/** The server's window: the bars touching it on its lines, encoded; each line's load over its days. */
-function serve(all: readonly BoardBar[], lines: number[], from: string, to: string): BoardWindow {
-  const set = new Set(lines);
-  const bars = all.filter((b) => set.has(b.line_id) && b.start <= to && b.end >= from).sort((a, b) => a.line_id - b.line_id || a.start.localeCompare(b.start) || a.id - b.id);
-  const n = daysBetween(from, to) + 1;
-  const days = Array.from({ length: n }, (_, i) => ({ date: addDays(from, i), working: true, holiday: false, overtime: false }));
-  const off = daysBetween(FROM, from);
-  return { from, to, scenario_id: null, days, lines: lines.map((id) => line(id, Array.from({ length: n }, (_, i) => id * 1000 + off + i))), ...encodeBoardBars(bars) };
-}
+const serve = (all: readonly BoardBar[], lines: number[], from: string, to: string): BoardWindow => serveWindow(all, lines, from, to, FROM);
+const line = testLine;
 
 /** A queue whose idle times (of `budget`) come when the test says, with a clock that moves one per call. */
 function manualQueue(budget: number) {

@@ -1,8 +1,9 @@
 import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { encodeBoardBars, type BoardWindow } from '../../model/board-window';
-import type { BoardBar, BoardData, BoardDay, BoardLine } from '../../model/schedule-board';
-import { addDays, applyResult, daysBetween } from './board-model';
+import type { BoardWindow } from '../../model/board-window';
+import type { BoardBar, BoardData, BoardDay } from '../../model/schedule-board';
+import { addDays, applyResult } from './board-model';
+import { serveWindow, testLine } from './board-window-fixtures';
 import { BoardWindowReader, DEBOUNCE_MS } from './board-window-reader';
 import { FIRST_SPAN, frameBoard, keepShown, MAX_TILES, mergeWindow, reasonSpanFor, replyOnDaysRead, requestRange, requestsFor, TILE_DAYS, TILE_LINES, tileKey, tilesFor, TILES_PER_REQUEST, WindowCache, type Tile } from './board-windows';
 
@@ -18,9 +19,6 @@ function frame(lineCount: number, dayCount: number): BoardData {
   const lines = Array.from({ length: lineCount }, (_, i) => line(i + 1, []));
   return frameBoard({ from: FROM, to: addDays(FROM, dayCount - 1), scenario_id: null, days, lines });
 }
-function line(id: number, load: number[]): BoardLine {
-  return { id, code: `L${id}`, name: `Line ${id}`, workshop_id: Math.ceil(id / 10), workshop_name: `W${Math.ceil(id / 10)}`, categories: [], operators: 20, efficiency: 1, capacity: load.map(() => 9600), load };
-}
 function bar(id: number, lineId: number, start: number, length: number, version = 1): BoardBar {
   return {
     id, version, plan_id: id, plan_no: `P${id}`, order_no: `O${id % 7}`, customer: 'C', style_no: `S${id % 5}`, category: 'woven', line_id: lineId,
@@ -28,15 +26,8 @@ function bar(id: number, lineId: number, start: number, length: number, version 
     daily: Array.from({ length }, () => 10), delivery_date: null, late: false, locked: false, split_index: 1, split_count: 1, scenario_id: null,
   };
 }
-/** What the server answers for a window: the bars touching it on its lines, encoded; each line's load over its days (line id x 1000 + day). */
-function serve(all: readonly BoardBar[], lines: number[], from: string, to: string): BoardWindow {
-  const set = new Set(lines);
-  const bars = all.filter((b) => set.has(b.line_id) && b.start <= to && b.end >= from).sort((a, b) => a.line_id - b.line_id || a.start.localeCompare(b.start) || a.id - b.id);
-  const n = daysBetween(from, to) + 1;
-  const days = Array.from({ length: n }, (_, i) => ({ date: addDays(from, i), working: true, holiday: false, overtime: false }));
-  const off = daysBetween(FROM, from);
-  return { from, to, scenario_id: null, days, lines: lines.map((id) => line(id, Array.from({ length: n }, (_, i) => id * 1000 + off + i))), ...encodeBoardBars(bars) };
-}
+const serve = (all: readonly BoardBar[], lines: number[], from: string, to: string): BoardWindow => serveWindow(all, lines, from, to, FROM);
+const line = testLine;
 const ids = (d: BoardData) => d.bars.map((b) => b.id).sort((a, b) => a - b);
 const touching = (all: readonly BoardBar[], lines: Set<number>, from: string, to: string) => all.filter((b) => lines.has(b.line_id) && b.start <= to && b.end >= from);
 
