@@ -436,6 +436,17 @@ export type EntityDef = {
    */
   editable?: true;
   /**
+   * A view over a journal whose rows are each one person's to act on and carry no version (an
+   * approval task: the flow's own record of who must decide): its transitions run through the
+   * journal writer (src/server/resources/journal-writer.ts) on the generic action route. The row
+   * must be the caller's (`holder`: the column naming its person; another person's row of the
+   * company is 403, another company's 404); no menu right is asked, holding the row is the right.
+   * Its state is its version: the write is guarded by the transition's from-states in SQL, so a
+   * row found outside them, or moved out of them by another write meanwhile, is refused with
+   * `moved`. It has no save and no removal.
+   */
+  journal?: { holder: string; moved: ErrorKeyOf<'approval' | 'conflict'> };
+  /**
    * The `type` of a socket message after which the entity's lists read their rows again (a view whose
    * figures move with other records: a tracked order's late nodes, on `nodetrack.changed`); the
    * server sends it to the companies that read the rows.
@@ -594,7 +605,7 @@ function assertEntity(def: EntityDef): void {
  * ```
  */
 export function defineViewEntity(decl: Omit<EntityDef, 'view' | 'numbering' | 'approval' | 'checks' | 'treeParent'>): EntityDef {
-  if (!decl.editable && decl.states?.transitions.length) throw new Error(`view entity ${decl.name}: a view has no transitions (unless it is editable)`);
+  if (!decl.editable && !decl.journal && decl.states?.transitions.length) throw new Error(`view entity ${decl.name}: a view has no transitions (unless it is editable or a journal)`);
   // A view's lines are read with its record (the area's `lines`), never saved with it.
   for (const c of decl.children ?? []) for (const f of c.fields ?? []) if (!/^[a-z][a-z0-9_]*$/.test(f.key)) throw new Error(`view entity ${decl.name}: line field "${f.key}" of "${c.key}" must be snake_case`);
   // A read-only view's fields are all read-only; an editable one keeps its declaration's.

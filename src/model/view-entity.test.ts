@@ -24,6 +24,16 @@ describe('view entities', () => {
     ).toThrow(/no transitions/);
   });
 
+  it('take transitions over a journal (an approval task: its decisions), its fields still read-only', () => {
+    const task = getEntity('wftask')!;
+    expect(task.journal).toEqual({ holder: 'user_id', moved: 'wf.alreadyDecided' });
+    expect(task.editable).toBeUndefined();
+    expect(task.fields.every((f) => f.readonly)).toBe(true);
+    expect(task.states?.transitions.map((t) => [t.action, t.to ?? null])).toEqual([
+      ['approve', '30'], ['reject', '30'], ['return_approver', '30'], ['return_node', '30'], ['return_first', '30'], ['insert_user', null],
+    ]);
+  });
+
   it('keep the declared read-only flags and take transitions when editable (the companies)', () => {
     const client = getEntity('client')!;
     expect(client.view && client.editable).toBe(true);

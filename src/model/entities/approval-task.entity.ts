@@ -75,13 +75,36 @@ export const approvalDecision = defineDictionary({
   items: approvalStep.items.filter((i) => decisionOf(i.value)),
 });
 
+/** A decision's comment (审批意见): the task's own comment, required of a rejection and of the returns, in the flow's own words. */
+const taskComment: FieldDef = { key: 'comment', label: { zh: '审批意见', en: 'Comment' }, type: 'textarea' };
+const decisionComment = (required: boolean): FieldDef => ({ ...taskComment, ...(required ? { required, requiredMessage: 'wf.commentRequired' } : {}) });
+
+/** The colleague added to the node (spec 7 insert-user-into-node): one of the company's active users, searched by name or account. */
+const insertedUser: FieldDef = { key: 'user_id', label: { zh: '加签用户', en: 'User to add' }, type: 'reference', required: true, requiredMessage: 'wf.pickUser', ref: { entity: 'user', labelField: 'fullname', codeField: 'username', searched: true } };
+
+/** A step's words as the history names it (`wf_step`). */
+const stepLabel = (action: string) => approvalStep.items.find((i) => i.value === action)!.label;
+
+/**
+ * What an approver may do with a waiting task, as its transitions: each decision closes it (30) with
+ * its comment, a reason asked where the decision declares one; 加签 keeps it waiting and adds a
+ * colleague to the node. Their handlers are the flow's (services/approvals: where the flow goes
+ * next, which returns have somewhere to go, and-sign waiting for every approver).
+ */
+const taskTransitions: TransitionDef[] = [
+  ...FLOW_DECISIONS.map((d) => ({ action: d.value, label: stepLabel(d.value), from: ['10'], to: '30', params: [decisionComment(d.reason)] })),
+  { action: 'insert_user', label: stepLabel('insert_user'), from: ['10'], params: [insertedUser, decisionComment(false)] },
+];
+
 /**
  * 我的审批 (issue 14, on the engine since issue 30): the caller's approval tasks (`wf_task`, one per
  * approver and node round) with their document, process, node and initiator, waiting (10) or
- * decided (30). A read-only view: the rows and what they join are given by
+ * decided (30). The rows and what they join are given by
  * src/server/services/approvals/approval-task.views.ts (the caller's own tasks in the caller's
- * company); a task is decided in its drawer through the process bus, which alone knows the node's
- * actions (its launch text, the returns that have somewhere to go).
+ * company). A journal: a task has no version and is its approver's to decide (`user_id`), whatever
+ * their menus; its decisions run through the journal writer, guarded by the waiting state, and a
+ * task decided (or cancelled by another decision) meanwhile is refused with `wf.alreadyDecided`.
+ * The process bus (push, rollback-node, insert-user-into-node) runs them too.
  */
 export const approvalTask = defineViewEntity({
   name: 'wftask',
@@ -91,6 +114,7 @@ export const approvalTask = defineViewEntity({
   label: { zh: '审批任务', en: 'Approval task' },
   titleField: 'doc_no',
   defaultSort: { field: 'created_at', dir: 'desc' },
+  journal: { holder: 'user_id', moved: 'wf.alreadyDecided' },
   fields: [
     { key: 'doc_no', label: { zh: '单号', en: 'Document' }, type: 'text' },
     { key: 'kind', label: { zh: '单据类型', en: 'Kind' }, type: 'dict', dict: 'wf_document_kind' },
@@ -101,7 +125,7 @@ export const approvalTask = defineViewEntity({
     { key: 'status', label: { zh: '状态', en: 'Status' }, type: 'dict' },
     { key: 'decision', label: { zh: '处理结果', en: 'Decision' }, type: 'dict', dict: 'wf_decision' },
     { key: 'decided_at', label: { zh: '处理时间', en: 'Decided at' }, type: 'datetime' },
-    { key: 'comment', label: { zh: '审批意见', en: 'Comment' }, type: 'textarea' },
+    taskComment,
     // The document the task is about: what the drawer reads the flow of.
     { key: 'record_entity', label: { zh: '单据实体', en: 'Document entity' }, type: 'text' },
     { key: 'record_id', label: { zh: '单据编号', en: 'Document id' }, type: 'integer' },
@@ -116,34 +140,20 @@ export const approvalTask = defineViewEntity({
       { code: '10', label: { zh: '待我审批', en: 'Waiting for me' }, color: 'warning' },
       { code: '30', label: { zh: '我已审批', en: 'Decided by me' }, color: 'success' },
     ],
-    transitions: [],
+    transitions: taskTransitions,
   },
 });
 
-/** A decision's comment: the task's own comment field (审批意见), required of a rejection and of the returns, in the flow's own words. */
-const taskComment = approvalTask.fields.find((f) => f.key === 'comment')!;
-const decisionComment = (required: boolean): FieldDef => ({ ...taskComment, ...(required ? { required, requiredMessage: 'wf.commentRequired' } : {}) });
-
-/** The colleague added to the node (spec 7 insert-user-into-node): one of the company's active users, searched by name or account. */
-const insertedUser: FieldDef = { key: 'user_id', label: { zh: '加签用户', en: 'User to add' }, type: 'reference', required: true, requiredMessage: 'wf.pickUser', ref: { entity: 'user', labelField: 'fullname', codeField: 'username', searched: true } };
-
 /**
- * What may be done on a record's flow and what each asks, in the engine's transition dialog: the
- * server says which the caller has now (cpm-node-actions: approve named by the node's launch text,
- * only the returns that have somewhere to go) and checks them again; these declare their parameters.
- * Not the task view's state machine: a decision is the flow's (approvals service), not a row's.
+ * What may be done on a record's flow and what each asks, in the engine's transition dialog: a
+ * submission of the document, and the task's own transitions. The server says which the caller has
+ * now (cpm-node-actions: approve named by the node's launch text, only the returns that have
+ * somewhere to go) and checks them again.
  */
-export const flowDecisions: Record<string, TransitionDef> = Object.fromEntries(
-  ['submit', ...FLOW_DECISIONS.map((d) => d.value), 'insert_user'].map((action) => [
-    action,
-    {
-      action,
-      label: approvalStep.items.find((i) => i.value === action)!.label,
-      from: action === 'submit' ? [] : ['10'],
-      params: action === 'insert_user' ? [insertedUser, decisionComment(false)] : [decisionComment(decisionOf(action)?.reason === true)],
-    },
-  ]),
-);
+export const flowDecisions: Record<string, TransitionDef> = Object.fromEntries([
+  ['submit', { action: 'submit', label: stepLabel('submit'), from: [], params: [decisionComment(false)] }],
+  ...taskTransitions.map((t) => [t.action, t] as const),
+]);
 
 /**
  * A step of a flow's history (cpm-view's `history`) as the flow panel lists it under a document or a

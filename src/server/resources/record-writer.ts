@@ -55,7 +55,8 @@ const entityOf = (e: EntityRef): EntityDef => (typeof e === 'string' ? requireEn
 /** The user a row is stamped with: none (null) when the platform itself writes (user 0). */
 const stampOf = (w: WriteContext): number | null => (w.actor.userId > 0 ? w.actor.userId : null);
 
-function isSqlExpression(v: unknown): v is RawBuilder<unknown> {
+/** Whether a value is an SQL expression (`sql\`now()\``) rather than a plain value. */
+export function isSqlExpression(v: unknown): v is RawBuilder<unknown> {
   return !!v && typeof v === 'object' && (v as { isRawBuilder?: unknown }).isRawBuilder === true;
 }
 

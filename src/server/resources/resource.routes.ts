@@ -7,6 +7,7 @@ import { countRows, documentHistory, pageRows, removeDocuments, runAction, saveD
 import { runLineAction } from './line-action';
 import { viewCount, viewPage, viewRecord } from './view-reader';
 import { viewAction, viewRemove, viewSave } from './view-writer';
+import { journalAction } from './journal-writer';
 
 type Body = Record<string, unknown>;
 
@@ -54,7 +55,7 @@ type RouteParams = { prefix: string; entity: string; action?: string };
  * page whose rows are also a master's lines (`lineOf`: a scan of a work order) runs its line
  * transitions as lines, its own actions as a master's.
  */
-const CALLS: Array<{ method: 'GET' | 'POST'; path: string; answers: Partial<Record<Kind, Call>>; editableViewOnly?: boolean }> = [
+const CALLS: Array<{ method: 'GET' | 'POST'; path: string; answers: Partial<Record<Kind, Call>>; editableViewOnly?: boolean; journalToo?: true }> = [
   { method: 'GET', path: 'page', answers: { document: (c, e, r) => pageRows(c, e, queryOf(r)), view: (c, e, r) => viewPage(c, e, queryOf(r)) } },
   { method: 'GET', path: 'count', answers: { document: (c, e, r) => countRows(c, e, queryOf(r)), view: (c, e, r) => viewCount(c, e, queryOf(r)) } },
   { method: 'GET', path: 'view', answers: { document: (c, e, r) => viewDocument(c, e, queryOf(r).id), view: (c, e, r) => viewRecord(c, e, queryOf(r).id) } },
@@ -65,10 +66,12 @@ const CALLS: Array<{ method: 'GET' | 'POST'; path: string; answers: Partial<Reco
     method: 'POST',
     path: 'action/:action',
     editableViewOnly: true,
+    // A journal view's transitions (an approval task's decisions) run through the journal writer.
+    journalToo: true,
     answers: {
       document: (c, e, r) => (e.lineOf?.transitions.some((t) => t.action === r.params.action) ? runLineAction : runAction)(c, e, String(r.params.action), bodyOf(r)),
       line: (c, e, r) => runLineAction(c, e, String(r.params.action), bodyOf(r)),
-      view: (c, e, r) => viewAction(c, e, String(r.params.action), bodyOf(r)),
+      view: (c, e, r) => (e.journal ? journalAction : viewAction)(c, e, String(r.params.action), bodyOf(r)),
     },
   },
 ];
@@ -93,7 +96,7 @@ export async function registerResourceRoutes(app: FastifyInstance): Promise<void
     const answerOf = (req: FastifyRequest<{ Params: RouteParams }>) => {
       const found = entities.get(`${req.params.prefix}/${req.params.entity}`);
       const answer = found && call.answers[found.kind];
-      if (!found || !answer || (found.kind === 'view' && call.editableViewOnly && !found.entity.editable)) return null;
+      if (!found || !answer || (found.kind === 'view' && call.editableViewOnly && !found.entity.editable && !(call.journalToo && found.entity.journal))) return null;
       return { entity: found.entity, answer };
     };
     app.route<{ Params: RouteParams }>({

@@ -9,7 +9,7 @@ import { TASK_DONE, TASK_OPEN } from '../../../model/approval-flow';
 import { decisionOf, returnOf } from '../../../model/entities/approval-task.entity';
 import { bodyOf, contextOf } from '../../resources/resource.routes';
 import { dynamicFormRoutes } from './dynamic-form.routes';
-import { allowedRollbackNodes, decide, flowView, insertUserIntoNode, myTasks, pidFromUi, submitForApproval } from './approval.service';
+import { allowedRollbackNodes, decide, flowView, myTasks, pidFromUi, submitForApproval } from './approval.service';
 
 type Body = Record<string, unknown>;
 
@@ -48,7 +48,7 @@ export async function approvalRoutes(app: FastifyInstance): Promise<void> {
     if (action === 'submit') return submitForApproval(contextOf(app, req), b.entity, required(b.id), text(b.comment));
     const decision = decisionOf(action);
     if (!decision) throw new AppError('res.unknownAction', { params: { action } });
-    return decide(contextOf(app, req), required(b.task_id), decision.value, text(b.comment));
+    return decide(contextOf(app, req), required(b.task_id), decision.value, { comment: text(b.comment) });
   });
 
   serveCall(app, processBusCalls.rollback, guard, async (req) => {
@@ -56,7 +56,7 @@ export async function approvalRoutes(app: FastifyInstance): Promise<void> {
     const to = String(b.target ?? '');
     const back = returnOf(to);
     if (!back) throw new AppError('res.unknownAction', { params: { action: to } });
-    return decide(contextOf(app, req), required(b.task_id), back.value, text(b.comment));
+    return decide(contextOf(app, req), required(b.task_id), back.value, { comment: text(b.comment) });
   });
 
   const viewOf = (req: FastifyRequest) => {
@@ -82,7 +82,10 @@ export async function approvalRoutes(app: FastifyInstance): Promise<void> {
     return { ...(await myTasks(contextOf(app, req), status, paging)), page: paging.page, size: paging.size };
   });
 
-  serveCall(app, processBusCalls.insertUser, guard, async (req) => insertUserIntoNode(contextOf(app, req), required(bodyOf(req).task_id), required(bodyOf(req).user_id), text(bodyOf(req).comment)));
+  serveCall(app, processBusCalls.insertUser, guard, async (req) => {
+    const b = bodyOf(req);
+    return decide(contextOf(app, req), required(b.task_id), 'insert_user', { user_id: required(b.user_id), comment: text(b.comment) });
+  });
 
   // Dynamic forms: cpm-ot/scenario and the records of the company's forms.
   await dynamicFormRoutes(app);

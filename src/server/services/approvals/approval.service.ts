@@ -24,8 +24,9 @@ import { FIELD_TYPE_TABLE } from '../../../model/field-types';
 import { isRecordApprovalField } from './dynamic-form-approval';
 import { loadForm } from './dynamic-form.service';
 import { withTenant } from '../../kernel/rls';
+import { journalAction, journalTransition } from '../../resources/journal-writer';
 import { viewPage } from '../../resources/view-reader';
-import { approvalTask, decisionOf, FLOW_DECISIONS, returnOf, type Decision } from '../../../model/entities/approval-task.entity';
+import { approvalTask, FLOW_DECISIONS, returnOf, type Decision } from '../../../model/entities/approval-task.entity';
 import {
   approversOf,
   codesOf,
@@ -335,12 +336,17 @@ export async function startFlow(tx: Db, clientId: number, actor: Actor, entity: 
 }
 
 // ---------------------------------------------------------------------------------------------
-// decisions
+// decisions: a task's declared transitions (approval-task.entity.ts), run by the journal writer
 
-async function openTaskOf(tx: Db, clientId: number, taskId: number): Promise<Row> {
-  const t = (await sql<Row>`select * from wf_task where id = ${taskId} and client_id = ${clientId}`.execute(tx)).rows[0];
-  if (!t) throw notFound();
-  return t;
+/** A decision or 加签 on a task by its approver (the process bus's push, rollback-node and insert-user-into-node): the transition's data. */
+export async function decide(ctx: ApprovalContext, taskId: number, action: Decision | 'insert_user', body: Row): Promise<unknown> {
+  return (await journalAction(ctx, approvalTask, action, { ...body, ids: [taskId] })).data[0];
+}
+
+/** A decision inside a company's transaction (a seed's), by one of its users. */
+export async function decideIn(tx: Db, clientId: number, actor: Actor, taskId: number, decision: Decision, comment: string | null): Promise<unknown> {
+  const auth: AuthContext = { userId: actor.userId, username: actor.username, fullname: actor.username, clientId, sessionId: '', roles: [], isSuper: false, platformId: '', language: 'zh-CN', tokenExp: 0 };
+  return (await journalTransition(tx, { auth, clientId, ip: actor.ip }, approvalTask, decision, { ids: [taskId], comment })).data[0];
 }
 
 /** The last approver before the current node (a return to the previous approver goes to them alone). */
@@ -373,25 +379,6 @@ async function returnTargets(tx: Db, inst: Instance): Promise<ReturnTarget[]> {
   return out;
 }
 
-/**
- * One decision on one task. The instance row is locked first; the task is closed only if it is still
- * open, in the instance's current round and the caller's: so of two concurrent decisions on one step
- * (two clicks, two or-sign approvers) exactly one counts and the other gets 409 `wf.alreadyDecided`.
- */
-export async function decide(ctx: ApprovalContext, taskId: number, decision: Decision, comment: string | null): Promise<{ pid: number; status: string; node_seq: number | null }> {
-  const auth = signedIn(ctx);
-  const actor = { userId: auth.userId, username: auth.username, ip: ctx.ip };
-  return withTenant(ctx.db, auth.clientId, (tx) => decideIn(tx, auth.clientId, actor, taskId, decision, comment));
-}
-
-/** One decision inside the caller's tenant transaction (the route's, or a seed's). */
-export async function decideIn(tx: Db, clientId: number, actor: Actor, taskId: number, decision: Decision, comment: string | null): Promise<{ pid: number; status: string; node_seq: number | null }> {
-  const out = await decideOne(tx, clientId, actor, taskId, decision, comment);
-  await completeDecidedTodos(tx, clientId, out.pid);
-  await flowMoved(tx, clientId, out.pid, true);
-  return out;
-}
-
 /** The to-do tasks of approval tasks no longer open (decided, or left by another decision) are completed (30). */
 async function completeDecidedTodos(tx: Db, clientId: number, pid: number): Promise<void> {
   const target = {
@@ -401,31 +388,14 @@ async function completeDecidedTodos(tx: Db, clientId: number, pid: number): Prom
   await updateRecords(serviceWrite(tx, { clientId }), 'task', target, { status: '30', completed_at: sql`now()` }, { audit: 'complete', hooks: false });
 }
 
-async function decideOne(tx: Db, clientId: number, actor: Actor, taskId: number, decision: Decision, comment: string | null): Promise<{ pid: number; status: string; node_seq: number | null }> {
-  const task = await openTaskOf(tx, clientId, taskId);
-  if (Number(task.user_id) !== actor.userId) throw forbidden();
-  const inst = await lockInstance(tx, clientId, Number(task.instance_id));
-  if (decisionOf(decision)?.reason && !comment) throw new AppError('err.validation', { fields: { comment: { key: 'wf.commentRequired' } } });
-  // Where a return goes is known before the task closes, so a return that cannot go anywhere changes nothing.
+/** Where the flow goes once a task is decided (and closed by the writer): the next node or the end, the rejection, the return's node. */
+async function moveAfterDecision(tx: Db, inst: Instance, actor: Actor, decision: Decision, target: ReturnTarget | undefined): Promise<void> {
   const seq = inst.node_seq;
-  let target: { seq: number; user: number | null } | null = null;
-  const back = returnOf(decision);
-  if (inst.status === 'running' && seq !== null && back) {
-    // The same targets the screens are offered (cpm-node-actions, cpm-allowed-rollback-nodes).
-    const found = (await returnTargets(tx, inst)).find((x) => x.target === decision);
-    if (!found) throw new AppError(back.refused);
-    target = { seq: found.seq, user: found.user_id ?? null };
-  }
-  const closed = await sql<Row>`update wf_task set status = ${TASK_DONE}, decision = ${decision}, comment = ${comment}, decided_at = now()
-    where id = ${taskId} and client_id = ${clientId} and user_id = ${actor.userId} and status = ${TASK_OPEN} and round = ${inst.round}
-      and exists (select 1 from wf_instance i where i.id = ${inst.id} and i.status = 'running') returning *`.execute(tx);
-  if (!closed.rows.length) throw new AppError('wf.alreadyDecided');
-  await history(tx, inst, actor.userId, decision, comment, seq, target?.seq ?? null);
   const node = nodeOf(inst.definition, seq)!;
   if (decision === 'approve') {
-    const open = Number((await sql<{ n: number }>`select count(*)::int as n from wf_task where instance_id = ${inst.id} and client_id = ${clientId} and status = ${TASK_OPEN} and round = ${inst.round}`.execute(tx)).rows[0].n);
+    const open = Number((await sql<{ n: number }>`select count(*)::int as n from wf_task where instance_id = ${inst.id} and client_id = ${inst.client_id} and status = ${TASK_OPEN} and round = ${inst.round}`.execute(tx)).rows[0].n);
     // And-sign: the node waits for every approver; or-sign: the first approval decides for all.
-    if (node.sign_type === 'and' && open > 0) return { pid: inst.id, status: inst.status, node_seq: inst.node_seq };
+    if (node.sign_type === 'and' && open > 0) return;
     await cancelOpenTasks(tx, inst);
     const next = nextNodeSeq(inst.definition, node.seq);
     if (next === null) {
@@ -436,30 +406,58 @@ async function decideOne(tx: Db, clientId: number, actor: Actor, taskId: number,
     await finish(tx, inst, 'rejected', actor);
   } else {
     await cancelOpenTasks(tx, inst);
-    await enterNode(tx, inst, target!.seq, target!.user);
+    await enterNode(tx, inst, target!.seq, target!.user_id ?? null);
   }
-  return { pid: inst.id, status: inst.status, node_seq: inst.node_seq };
 }
 
-/** Adds a user to the current node (spec 7 insert-user-into-node): one more approver of this round. */
-export async function insertUserIntoNode(ctx: ApprovalContext, taskId: number, userId: number, comment: string | null): Promise<{ pid: number; task_id: number }> {
-  const auth = signedIn(ctx);
-  const clientId = auth.clientId;
-  return withTenant(ctx.db, clientId, async (tx) => {
-    const task = await openTaskOf(tx, clientId, taskId);
-    if (Number(task.user_id) !== auth.userId) throw forbidden();
-    const inst = await lockInstance(tx, clientId, Number(task.instance_id));
-    if (Number(task.status) !== TASK_OPEN || Number(task.round) !== inst.round || inst.status !== 'running') throw new AppError('wf.alreadyDecided');
+/**
+ * What a task's transitions do to its flow, once the journal writer found the task the caller's and
+ * waiting: the flow's instance is locked first, so decisions on one flow queue; a return with
+ * nowhere to go is refused before anything is written; the writer closes the task (guarded by its
+ * waiting state: of concurrent decisions on one step, two clicks or two or-sign approvers, exactly
+ * one counts and the others get `wf.alreadyDecided`); then the flow moves, the to-dos of tasks no
+ * longer open are completed and the record names who must decide now.
+ */
+function registerTaskTransitions(): void {
+  for (const d of FLOW_DECISIONS) {
+    registerActionHandler(approvalTask.name, d.value, async ({ tx, clientId, row, auth, ip, params }) => {
+      const actor = { userId: auth.userId, username: auth.username, ip };
+      const inst = await lockInstance(tx, clientId, Number(row.instance_id));
+      const back = returnOf(d.value);
+      // The same targets the screens are offered (cpm-node-actions, cpm-allowed-rollback-nodes).
+      const target = back ? (await returnTargets(tx, inst)).find((x) => x.target === d.value) : undefined;
+      if (back && !target) throw new AppError(back.refused);
+      const seq = inst.node_seq;
+      return {
+        patch: { decision: d.value, decided_at: sql`now()` },
+        after: async () => {
+          await history(tx, inst, actor.userId, d.value, (params.comment as string | null) ?? null, seq, target?.seq ?? null);
+          await moveAfterDecision(tx, inst, actor, d.value, target);
+          await completeDecidedTodos(tx, clientId, inst.id);
+          await flowMoved(tx, clientId, inst.id, true);
+          return { pid: inst.id, status: inst.status, node_seq: inst.node_seq };
+        },
+      };
+    });
+  }
+  // 加签 (spec 7 insert-user-into-node): one more approver of the current round, an active user of the company.
+  registerActionHandler(approvalTask.name, 'insert_user', async ({ tx, clientId, row, auth, params }) => {
+    const inst = await lockInstance(tx, clientId, Number(row.instance_id));
+    const userId = Number(params.user_id);
     const user = (await sql<Row>`select id from users where id = ${userId} and client_id = ${clientId} and status = 'active'`.execute(tx)).rows[0];
     if (!user) throw new AppError('err.validation', { fields: { user_id: { key: 'rule.referenceMissing' } } });
-    const added = await sql<Row>`insert into wf_task (client_id, instance_id, node_seq, round, user_id, status, inserted_by)
-      values (${clientId}, ${inst.id}, ${inst.node_seq}, ${inst.round}, ${userId}, ${TASK_OPEN}, ${auth.userId}) on conflict do nothing returning id`.execute(tx);
-    if (!added.rows.length) throw new AppError('wf.alreadyApprover');
-    // The history's target of an insertion is the user added.
-    await history(tx, inst, auth.userId, 'insert_user', comment, inst.node_seq, userId);
-    await notifyWaiting(tx, inst, nodeOf(inst.definition, inst.node_seq)!, [userId]);
-    await flowMoved(tx, clientId, inst.id, true);
-    return { pid: inst.id, task_id: Number(added.rows[0].id) };
+    return {
+      after: async () => {
+        const added = await sql<Row>`insert into wf_task (client_id, instance_id, node_seq, round, user_id, status, inserted_by)
+          values (${clientId}, ${inst.id}, ${inst.node_seq}, ${inst.round}, ${userId}, ${TASK_OPEN}, ${auth.userId}) on conflict do nothing returning id`.execute(tx);
+        if (!added.rows.length) throw new AppError('wf.alreadyApprover');
+        // The history's target of an insertion is the user added.
+        await history(tx, inst, auth.userId, 'insert_user', (params.comment as string | null) ?? null, inst.node_seq, userId);
+        await notifyWaiting(tx, inst, nodeOf(inst.definition, inst.node_seq)!, [userId]);
+        await flowMoved(tx, clientId, inst.id, true);
+        return { pid: inst.id, task_id: Number(added.rows[0].id) };
+      },
+    };
   });
 }
 
@@ -688,6 +686,7 @@ export function registerApprovalHooks(): void {
   // A form's records (entities declared at run time, named by their form, all in one table) are held by their flow as any document is.
   registerTableSaveHook('dyn_form_record', flowGuard);
   registerProcessDefHooks();
+  registerTaskTransitions();
 }
 
 /** The guards of a flow on a document kind that declares `approval`: saves and removal while in a flow, a changed approved document. */
