@@ -468,6 +468,14 @@ export type EntityDef = {
    * dashboard or on its creator's own: `{ sharedWhen: { field: 'scope', values: ['company'] } }`).
    */
   personal?: true | { sharedWhen: { field: string; values: readonly string[] } };
+  /**
+   * A view whose scope holds one row, the caller's own (their profile, their company), answered at
+   * addresses of its own too, without an id (src/server/resources/own-row.ts): `read` its record,
+   * `save` the body on it through the view writer, at the body's version, or at the stored one with
+   * `latest` (the caller's latest word on their own row). These addresses send decimals as text, as
+   * spec 7's calls do. Example: `own: { read: '/clientinfoapi/user-profile/my-profile', save: '/clientinfoapi/user-profile/save-profile', latest: true }`.
+   */
+  own?: { read: string; save: string; latest?: true };
 };
 
 /** How an entity takes part in approval flows (see EntityDef.approval). */

@@ -2,9 +2,10 @@ import { getCall, postCall, uploadCall } from './call';
 import type { CompanyProfileField, UserProfileField } from '../account-profile';
 
 /**
- * The company profile page and the user's own profile (issue 35, spec 3 "client" and "user"):
- * served by src/server/services/profile/company-profile.routes.ts and profile.routes.ts, called by
- * src/client/pages/user.
+ * The company profile page and the user's own profile (issue 35, spec 3 "client" and "user"): the
+ * reads and saves are the profile views' own addresses (src/model/entities/workspace-profile.entity.ts
+ * `own`, served by src/server/resources/own-row.ts), the images src/server/services/profile/account-profile.routes.ts;
+ * called by src/client/pages/user.
  */
 export type CompanyProfile = {
   id: number; code: string; name: string; full_name: string | null; type: string; logo: string | null; version: number;

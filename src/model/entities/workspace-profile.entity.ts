@@ -1,4 +1,5 @@
 import { companyIndustry, companyScale, userGender } from '../account-profile';
+import { companyProfileCalls, ownProfileCalls } from '../calls/account-profile';
 import { defineViewEntity } from '../entity';
 
 /**
@@ -8,7 +9,7 @@ import { defineViewEntity } from '../entity';
  * adds spec 3's checks that no rule says); every save goes through the view writer (version, declared
  * fields validated, one UPDATE, audit). The scope (the caller's own row, the caller's company), the
  * company administrator's condition, the e-mail's uniqueness and the audit's names are
- * src/server/services/profile/profile.views.ts; spec 7's addresses call them.
+ * src/server/services/profile/profile.views.ts; spec 7's addresses are the views' own (`own`).
  */
 export const ownProfile = defineViewEntity({
   name: 'ownprofile',
@@ -20,6 +21,8 @@ export const ownProfile = defineViewEntity({
   titleField: 'fullname',
   codeField: 'username',
   editable: true,
+  // Spec 7's own addresses; the call names no version, so a save is the caller's latest word on their own row.
+  own: { read: ownProfileCalls.view.path, save: ownProfileCalls.save.path, latest: true },
   fields: [
     { key: 'username', label: { zh: '账号', en: 'Account' }, type: 'code', readonly: true },
     { key: 'fullname', label: { zh: '姓名', en: 'Full name' }, type: 'text', required: true, maxLength: 50 },
@@ -47,6 +50,7 @@ export const companyProfile = defineViewEntity({
   titleField: 'name',
   codeField: 'code',
   editable: true,
+  own: { read: companyProfileCalls.view.path, save: companyProfileCalls.save.path },
   fields: [
     { key: 'code', label: { zh: '企业编码', en: 'Company code' }, type: 'code', readonly: true },
     { key: 'name', label: { zh: '企业简称', en: 'Short name' }, type: 'text', required: true, maxLength: 100 },

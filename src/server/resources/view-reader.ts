@@ -285,3 +285,14 @@ export async function viewRecord(ctx: ResourceContext, entity: EntityDef, idRaw:
   if (!row) throw notFound();
   return row;
 }
+
+/**
+ * The one row of a view whose scope holds the caller's own (`EntityDef.own`: their profile, their
+ * company), as the view's record; a scope holding none (or more than one) is a 404.
+ */
+export async function viewOwnRecord(ctx: ResourceContext, entity: EntityDef): Promise<Row> {
+  const { where, run } = await scopeOf(ctx, entity);
+  const ids = await run(async (db, source) => (await sql<{ id: number }>`select t.id from ${source} where ${where} limit 2`.execute(db)).rows);
+  if (ids.length !== 1) throw notFound();
+  return viewRecord(ctx, entity, ids[0].id);
+}

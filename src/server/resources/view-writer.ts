@@ -120,6 +120,11 @@ export type ViewWriter = {
    * and `update`), and a field's value as the journal shows it (an ID number masked).
    */
   audit?: { entity?: string; action?: string; value?: (field: string, value: unknown) => unknown };
+  /**
+   * Unique indexes of the table by name, each the field and message a save gets when it races past
+   * the validate hook's own check (two saves at once): `{ users_email_uq: { email: 'profile.emailTaken' } }`.
+   */
+  unique?: Record<string, Record<string, string>>;
 };
 
 const WRITERS = new Map<string, ViewWriter>();
@@ -215,6 +220,16 @@ function fieldValues(entity: EntityDef, body: Row, creating: boolean): { values:
   return { values, errors };
 }
 
+/** The field error of a unique index the writer names (`ViewWriter.unique`), for a save that raced past its check. */
+function uniqueRefusal(writer: ViewWriter, e: unknown): AppError | undefined {
+  const err = e as { code?: string; constraint?: string; message?: string };
+  if (!err || err.code !== '23505') return undefined;
+  const index = Object.keys(writer.unique ?? {}).find((name) => (err.constraint ?? err.message ?? '').includes(name));
+  if (!index) return undefined;
+  const fields = Object.fromEntries(Object.entries(writer.unique![index]).map(([field, key]) => [field, { key }]));
+  return new AppError('err.validation', { fields });
+}
+
 /** Runs the area's checks and its before-save hook; refuses with every field error at once. */
 async function checkedSave(writer: ViewWriter, sc: ViewSaveContext): Promise<void> {
   await writer.validate?.(sc);
@@ -262,6 +277,8 @@ export async function viewSave(ctx: ResourceContext, entity: EntityDef, body: Ro
     const shown = writer.audit?.value ?? ((_: string, v: unknown) => v);
     const changes = [...declaredChanges(entity, keys, before, after).map((c) => ({ ...c, old: shown(c.field, c.old), new: shown(c.field, c.new) })), ...(sc.audit ?? [])];
     if (changes.length) await writeAudit(tx, actor, writer.audit?.entity ?? entity.name, id, also?.action ?? writer.audit?.action ?? 'update', changes);
+  }).catch((e: unknown) => {
+    throw uniqueRefusal(writer, e) ?? e;
   });
   for (const effect of effects) await effect();
   return { ...(await viewRecord(ctx, entity, id)), ...reply };

@@ -1,56 +1,37 @@
 import type { FastifyInstance } from 'fastify';
-import { companyProfileCalls, ownProfileCalls } from '../../../model/calls/account-profile';
+import { companyProfileCalls, ownProfileCalls, type CompanyProfile, type OwnProfile } from '../../../model/calls/account-profile';
+import { companyProfile, ownProfile } from '../../../model/entities/workspace-profile.entity';
 import { authOf, requireAuth } from '../../access/auth-context';
-import { inputOf } from '../../access/input.util';
 import { serveCall } from '../../http/calls';
 import { requestLanguage } from '../../http/envelope';
-import { forbidden, notFound } from '../../http/errors';
+import { forbidden } from '../../http/errors';
+import { ownRecord, ownSave } from '../../resources';
+import { contextOf } from '../../resources/resource.routes';
 import { uploadProfileImage } from './account-image.service';
-import { readOwnProfile } from './profile.service';
-import { readCompanyProfile, saveCompanyProfile, saveOwnProfile } from './profile.views';
-
-/** Image uploads stream through multipart; this bounds the JSON saves only. */
-const BODY_LIMIT = 64 * 1024;
+import './profile.views';
 
 /**
- * The company profile page and the own profile's extra calls (issue 35), spec 7's addresses of the
- * profiles' view entities (profile.views.ts):
+ * The profiles' images (issue 35): a company's logo (702x180 or 200x200, its administrator only)
+ * and a user's avatar (200x200 advised), each saved on its profile's own row by the view writer
+ * (`ownSave`); the profiles' reads and saves are the views' own addresses (`EntityDef.own`):
  *
- *   GET  /clientinfoapi/client-profile/view      the caller's company, `can_edit` for its administrator
- *   POST /clientinfoapi/client-profile/save      { version, name, full_name, industry, scale, tax_code, ... }
- *   POST /clientinfoapi/client-profile/logo      multipart `file` (702x180 or 200x200)
- *   GET  /clientinfoapi/user-profile/my-profile  the caller's own profile fields
- *   POST /clientinfoapi/user-profile/avatar      multipart `file` (200x200 advised)
- *
- * save-profile (profile.routes.ts) takes the user's fields.
+ *   POST /clientinfoapi/client-profile/logo      multipart `file`
+ *   POST /clientinfoapi/user-profile/avatar      multipart `file`
  */
 export async function accountProfileRoutes(app: FastifyInstance): Promise<void> {
-  const { db } = app;
-  const guard = { preHandler: requireAuth };
-
-  serveCall(app, companyProfileCalls.view, guard, async (req) => readCompanyProfile(req));
-
-  serveCall(app, companyProfileCalls.save, { ...guard, bodyLimit: BODY_LIMIT }, async (req) => {
-    await saveCompanyProfile(req, inputOf(req));
-    return readCompanyProfile(req);
-  });
-
-  serveCall(app, companyProfileCalls.logo, guard, async (req) => {
-    const current = await readCompanyProfile(req);
-    // Refused before a byte is read or stored; the save below checks it again in its transaction.
-    if (!current.can_edit) throw forbidden('access.companyAdminOnly');
-    const image = { purpose: 'logo', clientId: current.id, userId: authOf(req).userId, language: requestLanguage(req), action: 'update-company-logo' } as const;
-    const stored = await uploadProfileImage(req, image, (also) => saveCompanyProfile(req, { version: current.version }, also));
-    return { ...stored, profile: await readCompanyProfile(req) };
-  });
-
-  serveCall(app, ownProfileCalls.view, guard, async (req) => readOwnProfile(db, authOf(req).userId));
-
-  serveCall(app, ownProfileCalls.avatar, guard, async (req) => {
-    const auth = authOf(req);
-    if (auth.clientId === null) throw notFound();
-    const image = { purpose: 'avatar', clientId: auth.clientId, userId: auth.userId, language: requestLanguage(req), action: 'update-own-avatar' } as const;
-    const stored = await uploadProfileImage(req, image, (also) => saveOwnProfile(req, {}, also));
-    return { ...stored, profile: await readOwnProfile(db, auth.userId) };
-  });
+  for (const [call, entity, purpose, action] of [
+    [companyProfileCalls.logo, companyProfile, 'logo', 'update-company-logo'],
+    [ownProfileCalls.avatar, ownProfile, 'avatar', 'update-own-avatar'],
+  ] as const) {
+    serveCall(app, call, { preHandler: requireAuth }, async (req) => {
+      const ctx = contextOf(app, req);
+      const current = await ownRecord(ctx, entity);
+      // Refused before a byte is read or stored; the save checks it again in its transaction.
+      if (current.can_edit === false) throw forbidden('access.companyAdminOnly');
+      const auth = authOf(req);
+      const image = { purpose, clientId: Number(current.client_id), userId: auth.userId, language: requestLanguage(req), action };
+      const stored = await uploadProfileImage(req, image, async (also) => void (await ownSave(ctx, entity, { version: current.version }, also)));
+      return { ...stored, profile: (await ownRecord(ctx, entity)) as CompanyProfile & OwnProfile };
+    });
+  }
 }

@@ -8,8 +8,7 @@ import { serveCall } from '../../http/calls';
 import { workspaceCalls } from '../../../model/calls/workspace';
 import { validationError } from '../../http/errors';
 import { idListOfAny, LIMITS, settingsPatchOf } from './profile-input.util';
-import { changeFavourites, favouriteCodesOf, favouriteEntries, menuEntriesOf, readOwnProfile, readOwnSettings, saveSettings } from './profile.service';
-import { saveOwnProfile } from './profile.views';
+import { changeFavourites, favouriteCodesOf, favouriteEntries, menuEntriesOf, readOwnSettings, saveSettings } from './profile.service';
 import { accountProfileRoutes } from './account-profile.routes';
 import { workspaceRoutes } from './workspace.routes';
 import { modulesOf, readBoards } from './workspace.service';
@@ -22,8 +21,9 @@ const MENU_KEYS = ['menus', 'menu_codes', 'codes', 'menu_code', 'code'];
 const layoutOf = (v: unknown): string[] => (Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : []);
 
 /**
- * Spec 7 "Profile and workspace": POST save-setting, save-favourite-menus, remove-favourite-menus,
- * save-profile; GET my-dash-setting, my-workspace-setting, my-workspace-home-setting. The token
+ * Spec 7 "Profile and workspace": POST save-setting, save-favourite-menus, remove-favourite-menus;
+ * GET my-dash-setting, my-workspace-setting, my-workspace-home-setting (my-profile and save-profile
+ * are the own profile view's own addresses, src/model/entities/workspace-profile.entity.ts). The token
  * comes as Bearer or as the spec's `token` query; every call acts on the caller's own row only.
  */
 export async function profileRoutes(app: FastifyInstance): Promise<void> {
@@ -33,7 +33,7 @@ export async function profileRoutes(app: FastifyInstance): Promise<void> {
   await workspaceRoutes(app);
 }
 
-/** The caller's settings, favourite menus and own profile, saved. */
+/** The caller's settings and favourite menus, saved. */
 function registerProfileWriteRoutes(app: FastifyInstance): void {
   const { db } = app;
   const opts = { bodyLimit: BODY_LIMIT, preHandler: requireAuth };
@@ -54,12 +54,6 @@ function registerProfileWriteRoutes(app: FastifyInstance): void {
       if (!codes?.length) throw validationError({ menus: { key: 'rule.required' } });
       return ok({ favourite_menus: await changeFavourites(db, auth, { [change]: codes }, languageFor(req, auth.language)) });
     });
-
-  /** The own name, e-mail, mobile and spec 3 fields (the own profile's view entity); the reply carries what the shell shows of them. */
-  app.post(`${BASE}/save-profile`, opts, async (req) => {
-    await saveOwnProfile(req, inputOf(req));
-    return ok(await readOwnProfile(db, authOf(req).userId));
-  });
 }
 
 /** The control tower's, the workspace shell's and the workspace home page's settings, read. */

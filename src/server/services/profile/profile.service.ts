@@ -5,7 +5,6 @@ import type { Db } from '../../db/database';
 import type { Language } from '../../../model/i18n';
 import type { MenuEntryRef } from '../../../model/calls/workspace';
 import { validationError } from '../../http/errors';
-import { withSystemScope } from '../../kernel/rls';
 import { LIMITS, type SettingsPatch } from './profile-input.util';
 
 /**
@@ -84,25 +83,4 @@ export async function changeFavourites(db: Db, auth: AuthContext, change: { add?
     await sql`update users set settings = jsonb_set(settings, '{favourite_menus}', ${JSON.stringify(next)}::jsonb, true), updated_at = now() where id = ${auth.userId}`.execute(tx);
     return next;
   });
-}
-
-export type OwnProfile = {
-  fullname: string; names: string; email: string | null; mobile: string | null; version: number;
-  first_name: string | null; last_name: string | null; gender: string | null; title: string | null; personal_id: string | null; user_percent: string | null; avatar: string | null;
-};
-
-type ProfileRow = Omit<OwnProfile, 'names' | 'fullname'> & { fullname: string | null; username: string };
-
-/** The columns of the own profile, as the reply reads them. */
-const PROFILE_COLUMNS = sql`fullname, email, mobile, first_name, last_name, gender, title, personal_id, trim_scale(user_percent)::text as user_percent, avatar, version, username`;
-
-const ownProfileOf = (r: ProfileRow): OwnProfile => {
-  const fullname = r.fullname ?? r.username;
-  return { fullname, names: fullname, email: r.email, mobile: r.mobile, version: r.version, first_name: r.first_name, last_name: r.last_name, gender: r.gender, title: r.title, personal_id: r.personal_id, user_percent: r.user_percent, avatar: r.avatar };
-};
-
-/** The caller's own profile (the profile screen's fields). */
-export async function readOwnProfile(db: Db, userId: number): Promise<OwnProfile> {
-  const r = await withSystemScope(db, async (tx) => (await sql<ProfileRow>`select ${PROFILE_COLUMNS} from users where id = ${userId}`.execute(tx)).rows[0]);
-  return ownProfileOf(r);
 }

@@ -1,17 +1,11 @@
-import type { FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import type { ProfileFormDef } from '../../../model/account-profile';
-import type { CompanyProfile } from '../../../model/calls/account-profile';
 import { companyProfile, ownProfile } from '../../../model/entities/workspace-profile.entity';
 import { companyProfileForm, ownProfileForm } from '../../../model/profile-forms';
-import { authOf } from '../../access/auth-context';
-import type { Input } from '../../access/input.util';
 import { assertCan } from '../../access/permissions';
-import { requestLanguage } from '../../http/envelope';
-import { forbidden, notFound, validationError } from '../../http/errors';
-import type { ResourceContext } from '../../resources/resource.service';
-import { registerViewScope, viewRecord } from '../../resources/view-reader';
-import { registerViewWriter, viewSave, type ViewSaveAlso, type ViewSaveContext } from '../../resources/view-writer';
+import { forbidden, validationError } from '../../http/errors';
+import { registerViewScope } from '../../resources/view-reader';
+import { registerViewWriter, type ViewSaveContext } from '../../resources/view-writer';
 import { isCompanyAdmin } from './company-profile.service';
 
 /**
@@ -21,10 +15,15 @@ import { isCompanyAdmin } from './company-profile.service';
  * save is refused with every field's error at once, the form's checks beside the declarations'.
  * Audited on the `user` and `client` records as before (the ID number masked in the journal).
  */
-registerViewScope(ownProfile.name, async (auth, db) => {
-  const clientId = await assertCan(auth, ownProfile.menuCode, 'read', { db });
-  return { where: sql`t.id = ${auth.userId}`, tenant: clientId };
-});
+registerViewScope(
+  ownProfile.name,
+  async (auth, db) => {
+    const clientId = await assertCan(auth, ownProfile.menuCode, 'read', { db });
+    return { where: sql`t.id = ${auth.userId}`, tenant: clientId };
+  },
+  // An account never named shows its account name (spec 7's `names` beside `fullname`).
+  { present: (rows) => rows.map((r) => ({ ...r, fullname: r.fullname ?? r.username, names: r.fullname ?? r.username })) },
+);
 
 registerViewScope(
   companyProfile.name,
@@ -53,6 +52,7 @@ registerViewWriter(ownProfile.name, {
   ownRows: true,
   // The audit log tells that the ID number changed, not the number (it is read by administrators).
   audit: { entity: 'user', action: 'update-own-profile', value: (field, v) => (field === 'personal_id' ? maskId(v) : v) },
+  unique: { users_email_uq: { email: 'profile.emailTaken' } },
   validate: async (sc) => {
     formChecks(ownProfileForm, sc);
     // The e-mail is unique across the platform (it signs in to password reset); the unique index has the last word when two saves race.
@@ -72,35 +72,3 @@ registerViewWriter(companyProfile.name, {
     if (!r.rows[0]?.ok) throw forbidden('access.companyAdminOnly');
   },
 });
-
-const contextOf = (req: FastifyRequest): ResourceContext => ({ db: req.server.db, auth: authOf(req), ip: req.ip ?? null, language: requestLanguage(req) });
-
-/**
- * Spec 7 save-profile (and the avatar's upload, `also`): the caller's own row through the view
- * writer. The call names no version, so the save is the caller's latest word on their own row.
- */
-export async function saveOwnProfile(req: FastifyRequest, body: Input, also?: ViewSaveAlso): Promise<void> {
-  const ctx = contextOf(req);
-  const userId = authOf(req).userId;
-  const version = (await sql<{ version: number }>`select version from users where id = ${userId}`.execute(ctx.db)).rows[0]?.version;
-  try {
-    await viewSave(ctx, ownProfile, { ...body, id: userId, version }, also);
-  } catch (e) {
-    if (String(e).includes('users_email_uq')) throw validationError({ email: { key: 'profile.emailTaken' } });
-    throw e;
-  }
-}
-
-/** The company profile's save (and the logo's upload, `also`): the caller's company at the version given. */
-export async function saveCompanyProfile(req: FastifyRequest, body: Input, also?: ViewSaveAlso): Promise<void> {
-  const clientId = authOf(req).clientId;
-  if (clientId === null) throw notFound();
-  await viewSave(contextOf(req), companyProfile, { ...body, id: clientId }, also);
-}
-
-/** The caller's company's profile through the view's record, with whether the caller may change it (`can_edit`). */
-export async function readCompanyProfile(req: FastifyRequest): Promise<CompanyProfile> {
-  const clientId = authOf(req).clientId;
-  if (clientId === null) throw notFound();
-  return (await viewRecord(contextOf(req), companyProfile, clientId)) as CompanyProfile;
-}
