@@ -19,3 +19,4 @@ export * from './quality';
 export * from './development';
 export * from './finance';
 export * from './reports';
+export * from './workspace';

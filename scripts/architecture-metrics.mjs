@@ -161,7 +161,7 @@ export const MODULES = [
     declared: ['reports/', 'grids/reports/', E('rptalert'), E('rpttile')],
   },
   { name: 'admin', hand: [S('admin'), P('admin')], declared: ['grids/admin/', E('admin-settings'), E('admin-client'), E('admin-user'), E('admin-role'), E('admin-dataperm'), E('admin-sysdict'), E('admin-audit'), E('admin-service'), E('admin-apikey'), E('admin-push'), E('admin-sysconfig'), E('outbox')] },
-  { name: 'workspace', hand: [S('profile'), P('workspace'), 'src/model/workspace.ts'], declared: ['src/model/profile-forms.ts', 'reports/dashboards/personal.board.ts', E('workspace-profile')] },
+  { name: 'workspace', hand: [S('profile'), P('workspace'), 'src/model/workspace.ts'], declared: ['grids/workspace/', 'src/model/profile-forms.ts', 'reports/dashboards/personal.board.ts', E('workspace-profile')] },
 ];
 
 /**

@@ -7,6 +7,7 @@ import { access, shellState } from '../session/access-state';
 import { documentTitle, menuEntryFor, menuEntryTitle } from '../shell/menu-lookup';
 import { Watermark } from '../shell/Watermark';
 import { currentLanguage } from '../kernel/i18n';
+import { labelIn } from '../../model/label-text';
 import type { RouteHandle } from './router';
 
 /**
@@ -20,8 +21,8 @@ export function RootLayout() {
   const { t, i18n } = useTranslation();
   const { menus } = useSnapshot(access);
 
-  const handle = [...matches].reverse().map((m) => m.handle as RouteHandle | undefined).find((h) => h && (h.title || h.titleKey));
-  const routeTitle = handle ? (handle.title ?? t(handle.titleKey as string)) : null;
+  const handle = [...matches].reverse().map((m) => m.handle as RouteHandle | undefined).find((h) => h && (h.title || h.titleKey || h.label));
+  const routeTitle = handle ? (handle.title ?? (handle.label ? labelIn(handle.label, currentLanguage()) : t(handle.titleKey as string))) : null;
   const entry = menuEntryFor(menus as typeof access.menus, location.pathname, location.search);
   const menuTitle = entry ? menuEntryTitle(entry, currentLanguage()) : null;
 

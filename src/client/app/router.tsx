@@ -17,6 +17,9 @@ import { calendarRoutes } from '../calendar/routes';
 import '../pages/tracking/routes';
 import { uploadRoutes } from '../pages/upload/routes';
 import { workspaceRoutes } from '../pages/workspace/routes';
+import '../../../grids/workspace';
+import type { Label } from '../../model/entity';
+import { menuPages } from '../../model/menu-page';
 import { galleryRoutes } from '../pages/gallery/routes';
 import { hasValidToken } from '../session/guard';
 import { nowSeconds } from '../session/access-state';
@@ -31,7 +34,7 @@ import { PageLoading, RouteError } from './RouteError';
 import { InnerLoginPage, LoginPage } from '../pages/login/LoginPage';
 
 /** What a route tells the shell: its title (spec 2: the document title comes from it). */
-export type RouteHandle = { titleKey?: string; title?: string };
+export type RouteHandle = { titleKey?: string; title?: string; label?: Label };
 
 type PageModule = Record<string, unknown>;
 /** A code-split page: `page(() => import('./X'), 'X')` loads the module when the route is first visited. */
@@ -115,6 +118,20 @@ function publicRoutes(): RouteObject[] {
   ];
 }
 
+/** The declared menu pages (grids/workspace/menu-pages.ts), each at its addresses, drawn by the shell's MenuPage. */
+function menuPageRoutes(): RouteObject[] {
+  return menuPages().flatMap((def) =>
+    def.paths.map((path) => ({
+      path,
+      handle: { label: def.title } satisfies RouteHandle,
+      lazy: async () => {
+        const [{ MenuPage }, { NotFoundPage }] = await Promise.all([import('../shell/MenuPage'), common(), import('../../model/i18n/app-part')]);
+        return { Component: () => <MenuPage def={def} notFound={<NotFoundPage />} /> };
+      },
+    })),
+  );
+}
+
 /** The signed-in shell's routes: the built ones, the spec routes not built yet, not found. */
 function shellRoutes(): RouteObject[] {
   const built = builtShellRoutes();
@@ -138,19 +155,16 @@ function builtShellRoutes(): RouteObject[] {
   return [
     // Spec 2: "/ root shell with an empty child": the empty child opens the workspace.
     { index: true, loader: () => redirect('/workspace/home') },
-    { path: 'homeguide', handle: { titleKey: 'ui.menuguide.title' }, ...page(workspace, 'MenuGuidePage') },
     { path: 'workspace', loader: () => redirect('/workspace/home') },
     { path: 'workspace/home', handle: { titleKey: 'ui.home.title' }, ...page(workspace, 'WorkspaceHomePage') },
-    { path: 'workspace/menuguide', handle: { titleKey: 'ui.menuguide.title' }, ...page(workspace, 'MenuGuidePage') },
-    { path: 'workspace/menuindex/:opt', ...page(workspace, 'MenuIndexPage') },
+    // The menu guide, a menu group's page and a module's landing page (spec 2 "/{menumodule}"): declared menu pages.
+    ...menuPageRoutes(),
     // The personal dashboard (issue 13).
     ...workspaceRoutes,
     { path: 'page/userinfo', handle: { titleKey: 'ui.userinfo.title' }, ...page(user, 'UserInfoPage') },
     { path: 'page/security', handle: { titleKey: 'ui.security.title' }, ...page(user, 'SecurityPage') },
     { path: 'page/clientinfo', handle: { titleKey: 'ui.company.title' }, ...page(user, 'CompanyProfilePage') },
     { path: 'page/settings', handle: { titleKey: 'ui.settings.title' }, ...page(user, 'SettingsPage') },
-    // Spec 2 "/{menumodule}": a module's landing page (unknown modules are not found).
-    { path: ':menumodule', ...page(workspace, 'MenuModulePage') },
     // Import centre and batch image upload (issue 4).
     ...uploadRoutes,
     // Hand-made screens of orders and allocation (issue 6), beside the engine's generic routes.

@@ -167,9 +167,6 @@ export const client: CatalogPart = {
     'ui.home.functions': '可用功能',
     'ui.home.platform': '当前平台',
     'ui.home.quickLinks': '快捷入口',
-    'ui.menuguide.title': '功能导航',
-    'ui.menuguide.heading': '功能导航',
-    'ui.menuguide.explain': '您在当前平台可以使用的全部功能',
 
     'ui.userinfo.title': '个人资料',
     'ui.userinfo.username': '用户名',
@@ -370,9 +367,6 @@ export const client: CatalogPart = {
     'ui.home.functions': 'Functions available',
     'ui.home.platform': 'Current platform',
     'ui.home.quickLinks': 'Quick links',
-    'ui.menuguide.title': 'Function guide',
-    'ui.menuguide.heading': 'Function guide',
-    'ui.menuguide.explain': 'Everything you can use on the current platform',
 
     'ui.userinfo.title': 'Profile',
     'ui.userinfo.username': 'Username',

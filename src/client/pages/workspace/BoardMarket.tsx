@@ -8,7 +8,7 @@ import { menuIcon } from '../../shell/menu-icons';
 import { menuGroupTitle } from '../../shell/menu-lookup';
 import { CatalogueRow } from '../../engine/report/ArrangedBoard';
 import { useArrangeStyles } from '../../engine/report/use-arranged-board';
-import { useTr } from './board-block-kit';
+import { useTr } from '../../engine/report/use-arranged-board';
 import { T } from './board-texts';
 import { workspaceCalls } from '../../../model/calls/workspace';
 import { callApi } from '../../api/calls';

@@ -1,5 +1,5 @@
 import { Caption1, Title3 } from '@fluentui/react-components';
-import { useTr } from './board-block-kit';
+import { useTr } from '../../engine/report/use-arranged-board';
 import { myDashboard } from '../../../../reports/dashboards/personal.board';
 import { PersonalBoard } from './PersonalBoard';
 

@@ -8,7 +8,7 @@ import { currentLanguage } from '../../kernel/i18n';
 import { noticeTimeLabel } from '../../shell/notice-time';
 import { MarketApps } from './BoardMarket';
 import { MenuTilesBlock } from './board-blocks-apps';
-import { useTr } from './board-block-kit';
+import { useTr } from '../../engine/report/use-arranged-board';
 import { T } from './board-texts';
 
 const TileBlock = lazy(() => import('./TileBlock').then((m) => ({ default: m.TileBlock })));

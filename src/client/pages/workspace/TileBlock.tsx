@@ -7,7 +7,7 @@ import { useCall } from '../../api/calls';
 import { useReportTheme } from '../../engine/report/report-theme';
 import { TileView } from '../visual/tiles/TileView';
 import { useSocketReload } from '../../engine/report/wall-parts';
-import { useTr } from './board-block-kit';
+import { useTr } from '../../engine/report/use-arranged-board';
 import { myDashboard } from '../../../../reports/dashboards/personal.board';
 
 const FAILED: Label = { zh: '加载失败', en: 'Could not be loaded' };

@@ -1,15 +1,13 @@
-import { Badge, Body1, Caption1, Card, makeStyles, Subtitle2, Title2, Title3, tokens } from '@fluentui/react-components';
+import { Badge, Body1, Caption1, Card, makeStyles, Title2, tokens } from '@fluentui/react-components';
 import { Alert24Regular, Apps24Regular, Building24Regular, Grid24Regular } from '@fluentui/react-icons';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { ROLE_LABELS, type RoleCode } from '../../../model/roles';
 import { currentLanguage } from '../../kernel/i18n';
 import { access } from '../../session/access-state';
-import { menuGroupTitle } from '../../shell/menu-lookup';
-import { NotFoundPage } from '../common/CommonPages';
-import { entryTiles, MenuTileGrid } from './board-blocks-apps';
+import { entryTiles } from '../../shell/menu-tiles';
 import { greetingKey, quickLinks } from './greeting';
 import { PersonalBoard } from './PersonalBoard';
 import { labelIn } from '../../../model/label-text';
@@ -37,9 +35,6 @@ const useStyles = makeStyles({
     color: tokens.colorBrandForeground1,
   },
   statValue: { fontSize: '24px', lineHeight: '30px', fontWeight: 600 },
-  section: { display: 'grid', gap: '12px' },
-  empty: { padding: '24px', color: tokens.colorNeutralForeground3 },
-  groups: { display: 'grid', gap: '20px' },
 });
 
 /**
@@ -100,51 +95,3 @@ function Stat({ icon, value, label, testId, small, onClick }: { icon: ReactNode;
     </Card>
   );
 }
-
-/** /workspace/menuguide and /homeguide: every menu group the user has, with its entries. */
-export function MenuGuidePage() {
-  const s = useStyles();
-  const { t } = useTranslation();
-  const user = useSnapshot(access);
-  const lang = currentLanguage();
-  const menus = user.menus as typeof access.menus;
-  return (
-    <div className={s.page} data-testid="menu-guide">
-      <div>
-        <Title3 as="h1">{t('ui.menuguide.heading')}</Title3>
-        <Caption1 block>{t('ui.menuguide.explain')}</Caption1>
-      </div>
-      <div className={s.groups}>
-        {menus.length === 0 ? <div className={s.empty}>{t('ui.shell.noMenus')}</div> : null}
-        {menus.map((g) => (
-          <section key={g.CODE} className={s.section}>
-            <Subtitle2 as="h2">{menuGroupTitle(g, lang)}</Subtitle2>
-            <MenuTileGrid tiles={entryTiles([g], lang)} />
-          </section>
-        ))}
-      </div>
-    </div>
-  );
-}
-
-/**
- * /workspace/menuindex/{opt}: the entries of one menu group; /{menumodule}: a module's landing page
- * (the login reply's menu_modules), the same entries. Another code is not found.
- */
-export function MenuIndexPage() {
-  const s = useStyles();
-  const { opt, menumodule } = useParams();
-  const user = useSnapshot(access);
-  const lang = currentLanguage();
-  const menus = user.menus as typeof access.menus;
-  const group = menus.find((g) => g.CODE === (opt ?? menumodule));
-  if (!group) return <NotFoundPage />;
-  return (
-    <div className={s.page} data-testid="menu-index">
-      <Title3 as="h1">{menuGroupTitle(group, lang)}</Title3>
-      <MenuTileGrid tiles={entryTiles([group], lang)} />
-    </div>
-  );
-}
-
-export const MenuModulePage = MenuIndexPage;

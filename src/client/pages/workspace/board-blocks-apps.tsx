@@ -1,60 +1,19 @@
-import { Button, Caption1, Card, mergeClasses, Spinner, Text } from '@fluentui/react-components';
+import { Button, Spinner, Text } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
 import useSWR from 'swr';
 import { useSnapshot } from 'valtio';
 import type { MenuTiles } from '../../../model/workspace';
 import { currentLanguage } from '../../kernel/i18n';
 import { access } from '../../session/access-state';
-import type { MenuGroupItem } from '../../session/login-reply';
-import { FavouriteStar } from '../../shell/favourites';
 import { menuEntryTitle, menuGroupTitle } from '../../shell/menu-lookup';
-import { menuIcon } from '../../shell/menu-icons';
-import { useBlockStyles as useStyles, useTr } from './board-block-kit';
+import { entryTiles, MenuTileGrid, useTileStyles as useStyles, type MenuTile as Tile } from '../../shell/menu-tiles';
+import { useTr } from '../../engine/report/use-arranged-board';
 import { T } from './board-texts';
 import { quickLinks } from './greeting';
 import { readSetting, SETTING_KEYS } from './workspace-api';
 
-/** One tile: an app (a menu group) or a menu entry, opening its address; a favourite's unstars in place. */
-type Tile = { CODE: string; to: string; icon: string | undefined; title: string; sub: string; app?: boolean; star?: boolean };
-
 /** A block's box and its tiles' test ids, by what it tiles. */
 const TEST_IDS = { apps: ['board-apps', 'app'], favourites: ['home-favourites', 'favourite'], entries: ['home-quicklinks', 'quick'] } as const;
-
-/** The menu entries the user has, flat, each as a tile naming its group. */
-export function entryTiles(menus: readonly MenuGroupItem[], lang: 'zh-CN' | 'en'): Tile[] {
-  return menus.flatMap((g) => g.children.map((e) => ({ CODE: e.CODE, to: e.FURL, icon: e.ICON, title: menuEntryTitle(e, lang), sub: menuGroupTitle(g, lang) })));
-}
-
-/** Tiles that open their address on a click or Enter (or `empty` when there are none). */
-export function MenuTileGrid({ tiles, testId = 'quick', empty }: { tiles: readonly Tile[]; testId?: string; empty?: string }) {
-  const s = useStyles();
-  const navigate = useNavigate();
-  const { t } = useTranslation();
-  if (!tiles.length) return <div className={s.empty}>{empty ?? t('ui.shell.noMenus')}</div>;
-  return (
-    <div className={s.tiles}>
-      {tiles.map((x) => (
-        <Card
-          key={x.CODE}
-          className={mergeClasses(s.tile, x.star && s.favTile)}
-          role="link"
-          tabIndex={0}
-          onClick={() => navigate(x.to)}
-          onKeyDown={(k) => (k.key === 'Enter' && k.target === k.currentTarget ? navigate(x.to) : undefined)}
-          data-testid={`${testId}-${x.CODE}`}
-        >
-          <div className={mergeClasses(s.tileIcon, x.app && s.appIcon)}>{menuIcon(x.icon)}</div>
-          <div style={{ minWidth: 0 }}>
-            <Text weight="semibold" block truncate wrap={false}>{x.title}</Text>
-            <Caption1 block truncate wrap={false}>{x.sub}</Caption1>
-          </div>
-          {x.star ? <FavouriteStar code={x.CODE} title={x.title} /> : null}
-        </Card>
-      ))}
-    </div>
-  );
-}
 
 /**
  * The tiles a block declares (MenuTiles): the subscribed apps and the favourite menus from
