@@ -18,8 +18,9 @@
  * Options: B5_BASE_CLIENT_DIR, another build of the client (the one before a change, say) measured beside
  * B5_CLIENT_DIR in the same run: a second server on a copy of the data serves it, first usable alternates
  * among the three, and it runs the same motion, drags and cascades. B5_TRACE=1: a Chromium trace of the
- * month zoom's sideways scroll (2 s) on each side, the renderer main thread's busy time, its CPU time
- * and its busiest events by CPU self time in the report, the trace kept in .tmp/b5-trace-<side>.json.
+ * month zoom's sideways scroll (120 frames, 2 s at 60 fps) on each side, the renderer main thread's busy time, its CPU time
+ * and its busiest events by CPU self time in the report, its tasks over 8 and 16 ms on a core with their
+ * causes, the trace kept in .tmp/b5-trace-<side>.json (B5_TRACE=2: with the DOM's invalidations and the V8 sampler).
  * B5_BASE_SERVER: that build's server too (a bundle from scripts/build-server.mjs run in its tree), so the
  * other side is the other build whole. B5_CASCADES: cascades per side (3). B5_SEED_CACHE: see `seedScale`.
  * B5_PG_URL: the servers on PostgreSQL instead of PGlite (see `PG`).
@@ -53,7 +54,7 @@ const TARGET = { usableMs: 1500, fps: 58, dragMs: 16, cascadeMs: BARS <= 10_000 
 const BARE = '/b5-bare/';
 /** Another build of the client measured beside CLIENT_DIR (see the file's comment). */
 const BASE_CLIENT_DIR = process.env.B5_BASE_CLIENT_DIR ?? '';
-const TRACE = process.env.B5_TRACE === '1';
+const TRACE = process.env.B5_TRACE === '1' || process.env.B5_TRACE === '2';
 /** The other build's server: a bundle of its sources (scripts/build-server.mjs run in that build's tree); this tree's server when not given. */
 const BASE_SERVER = process.env.B5_BASE_SERVER ?? '';
 const CASCADES = Number(process.env.B5_CASCADES ?? 3);
@@ -278,10 +279,24 @@ export async function cascadeOnce(page: Page, whole: BoardLayout, bare: boolean,
 type Side = { usable: number[]; waited?: string; drag: number[]; cascade: number[]; sent: number[]; request: number[]; heap: number; motion: Awaited<ReturnType<typeof motion>> | null; trace?: string };
 const newSide = (): Side => ({ usable: [], drag: [], cascade: [], sent: [], request: [], heap: 0, motion: null });
 
-/** The trace's categories: the main thread's tasks and the compositor's steps (commit, layers). */
-const TRACE_CATEGORIES = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'toplevel', 'cc', 'blink', 'v8.execute'];
+/**
+ * The trace's categories: the main thread's tasks and the compositor's steps (commit, layers), and the
+ * script stack of a style or layout forced by script (`...timeline.stack`). B5_TRACE=2 adds the DOM's
+ * invalidations and the V8 sampler (heavier: its tasks are longer than with B5_TRACE=1).
+ */
+const TRACE_CATEGORIES = [
+  'devtools.timeline', 'disabled-by-default-devtools.timeline', 'toplevel', 'cc', 'blink', 'v8.execute', 'disabled-by-default-devtools.timeline.stack',
+  ...(process.env.B5_TRACE === '2' ? ['disabled-by-default-devtools.timeline.invalidationTracking', 'disabled-by-default-v8.cpu_profiler'] : []),
+];
 
-/** A Chromium trace of the month zoom's sideways scroll (30 px a frame for 2 s, as `motion`); the renderer main thread's busy and CPU time and its busiest events (`mainThreadSummary`). */
+/**
+ * Frames of the traced scroll: what 2 s give at 60 fps. A fixed count, not a fixed time, so that every
+ * side scrolls as far and reads as many windows however loaded the machine is (its tasks are then
+ * counted over the same work).
+ */
+const TRACE_FRAMES = 120;
+
+/** A Chromium trace of the month zoom's sideways scroll (30 px a frame for `TRACE_FRAMES` frames, as `motion`); the renderer main thread's busy and CPU time and its busiest events (`mainThreadSummary`). */
 async function traceMonthScroll(browser: Browser, page: Page, name: string): Promise<string> {
   await page.evaluate(async () => {
     const raf = () => new Promise<number>((ok) => requestAnimationFrame(() => ok(performance.now())));
@@ -293,33 +308,60 @@ async function traceMonthScroll(browser: Browser, page: Page, name: string): Pro
     for (let i = 0; i < 20; i++) await raf();
   });
   await browser.startTracing(page, { categories: TRACE_CATEGORIES });
-  const frames = await page.evaluate(async () => {
+  const ms = await page.evaluate(async (frames) => {
     const raf = () => new Promise<number>((ok) => requestAnimationFrame(() => ok(performance.now())));
     const el = document.querySelector<HTMLElement>('[data-testid=calendar-production-board]')!;
     const t0 = await raf();
     let dir = 1;
-    let n = 0;
-    for (;;) {
+    let t = t0;
+    for (let n = 0; n < frames; n++) {
       if (el.scrollLeft + 30 * dir > el.scrollWidth - el.clientWidth || el.scrollLeft + 30 * dir < 0) dir = -dir;
       el.scrollLeft += 30 * dir;
-      n++;
-      if ((await raf()) - t0 >= 2000) return n;
+      t = await raf();
     }
-  });
+    return t - t0;
+  }, TRACE_FRAMES);
   const trace = await browser.stopTracing();
   const file = resolve(`.tmp/b5-trace-${name}.json`);
   writeFileSync(file, trace);
-  return `${frames} frames in 2 s with the tracer on; ${mainThreadSummary(JSON.parse(trace.toString()) as { traceEvents: TraceEvent[] })} (${file})`;
+  return `${TRACE_FRAMES} frames in ${Math.round(ms)} ms with the tracer on (${(TRACE_FRAMES / (ms / 1000)).toFixed(1)} fps); ${mainThreadSummary(JSON.parse(trace.toString()) as { traceEvents: TraceEvent[] })} (${file})`;
 }
 
-type TraceEvent = { name: string; ph: string; ts: number; dur?: number; tdur?: number; pid: number; tid: number; args?: { name?: string } };
+type Frame = { functionName?: string; url?: string; lineNumber?: number };
+type TraceEvent = {
+  name: string; ph: string; ts: number; dur?: number; tdur?: number; pid: number; tid: number;
+  args?: { name?: string; data?: { type?: string; functionName?: string; url?: string; lineNumber?: number; stackTrace?: Frame[] }; beginData?: { stackTrace?: Frame[] } };
+};
+type Node = { e: TraceEvent; cpu: number; self: number; children: Node[] };
+
+const frameText = (f: Frame | undefined) => (f ? `${f.functionName || '(anonymous)'} ${(f.url ?? '').split('/').pop()}:${f.lineNumber ?? ''}` : '');
+
+/**
+ * A task's cause in a few words: its event and what it ran (the DOM event's type, the script's function,
+ * a timer or a frame callback), its heaviest events by CPU self time, and, when script forced a style or
+ * layout, the script's frame that did (the trace's `...timeline.stack` category).
+ */
+function taskCause(task: Node): string {
+  const all: Node[] = [];
+  const walk = (n: Node) => { all.push(n); n.children.forEach(walk); };
+  walk(task);
+  const what = all.map((n) => n.e).find((e) => e.name === 'EventDispatch' || e.name === 'FunctionCall' || e.name === 'TimerFire' || e.name === 'FireAnimationFrame' || e.name === 'FireIdleCallback' || e.name === 'ProxyMain::BeginMainFrame' || e.name === 'HitTest');
+  const label = what ? `${what.name}${what.args?.data?.type ? `(${what.args.data.type})` : ''}${what.name === 'FunctionCall' ? `(${frameText(what.args?.data)})` : ''}` : task.e.name;
+  const bySelf = new Map<string, number>();
+  for (const n of all) bySelf.set(n.e.name, (bySelf.get(n.e.name) ?? 0) + n.self);
+  const heavy = [...bySelf].sort((a, b) => b[1] - a[1]).slice(0, 3).map(([n, us]) => `${n} ${(us / 1000).toFixed(1)}`).join(', ');
+  const forced = all.map((n) => n.e).find((e) => (e.name === 'Layout' || e.name === 'UpdateLayoutTree') && (e.args?.beginData?.stackTrace?.length ?? 0) > 0);
+  const by = forced ? `; ${forced.name} forced by ${forced.args!.beginData!.stackTrace!.slice(0, 3).map(frameText).join(' < ')}` : '';
+  return `${(task.cpu / 1000).toFixed(1)} ms ${label} [${heavy}]${by}`;
+}
 
 /**
  * The busiest renderer main thread of a trace: its busy time (wall), the CPU time it got in it (the
- * events' thread time: on a loaded machine the thread waits for a core inside its tasks), and its
- * events by CPU self time (each event's thread time less its children's).
+ * events' thread time: on a loaded machine the thread waits for a core inside its tasks), its events by
+ * CPU self time (each event's thread time less its children's), and its tasks over 8 and 16 ms on a
+ * core with their causes (`taskCause`).
  */
-function mainThreadSummary(trace: { traceEvents: TraceEvent[] }): string {
+export function mainThreadSummary(trace: { traceEvents: TraceEvent[] }): string {
   const mains = trace.traceEvents.filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain').map((e) => `${e.pid}:${e.tid}`);
   const byThread = new Map<string, TraceEvent[]>();
   for (const e of trace.traceEvents) {
@@ -332,27 +374,31 @@ function mainThreadSummary(trace: { traceEvents: TraceEvent[] }): string {
   const events = [...byThread.values()].sort((a, b) => b.length - a.length)[0] ?? [];
   events.sort((a, b) => a.ts - b.ts || b.dur! - a.dur!);
   const self = new Map<string, number>();
-  const stack: { end: number; name: string }[] = [];
+  const stack: { end: number; node: Node }[] = [];
   let busy = 0;
   let cpu = 0;
   // Each task's CPU time: a task longer than a frame's budget on a core is the page's own work, not the machine's.
-  const tasks: number[] = [];
+  const tasks: Node[] = [];
   for (const e of events) {
     while (stack.length && stack[stack.length - 1].end <= e.ts) stack.pop();
-    const parent = stack[stack.length - 1];
+    const parent = stack[stack.length - 1]?.node;
     const t = e.tdur ?? 0;
-    if (parent) self.set(parent.name, (self.get(parent.name) ?? 0) - t);
-    else {
+    const node: Node = { e, cpu: t, self: t, children: [] };
+    if (parent) {
+      self.set(parent.e.name, (self.get(parent.e.name) ?? 0) - t);
+      parent.self -= t;
+      parent.children.push(node);
+    } else {
       busy += e.dur!;
       cpu += t;
-      tasks.push(t / 1000);
+      tasks.push(node);
     }
     self.set(e.name, (self.get(e.name) ?? 0) + t);
-    stack.push({ end: e.ts + e.dur!, name: e.name });
+    stack.push({ end: e.ts + e.dur!, node });
   }
   const top = [...self].sort((a, b) => b[1] - a[1]).slice(0, 8).map(([n, us]) => `${n} ${Math.round(us / 1000)}`).join(', ');
-  tasks.sort((a, b) => b - a);
-  const longest = `tasks on a core over 8 ms: ${tasks.filter((x) => x > 8).length}, the longest ${tasks.slice(0, 3).map((x) => x.toFixed(1)).join(', ')} ms`;
+  const long = tasks.filter((x) => x.cpu > 8000).sort((a, b) => b.cpu - a.cpu);
+  const longest = `tasks on a core over 8 ms: ${long.length}, over 16 ms: ${long.filter((x) => x.cpu > 16000).length}; those over 8 ms: ${long.map(taskCause).join(' | ') || 'none'}`;
   return `main thread busy ${Math.round(busy / 1000)} ms, of which on a core ${Math.round(cpu / 1000)} ms; ${longest}; CPU self ms: ${top}`;
 }
 
