@@ -53,6 +53,13 @@ export type BoardWindow = {
 };
 
 /**
+ * A window as the board reads it: its number columns any array of numbers. The board page's parser
+ * (src/client/calendar/board-window.worker.ts) hands them over as typed arrays, moved to the page
+ * rather than copied.
+ */
+export type BoardWindowRead = Omit<BoardWindow, 'cols'> & { cols: { readonly [K in keyof BoardWindowColumns]: ArrayLike<number> } };
+
+/**
  * Query of the window read; `lines` is a comma-separated list of line ids. `frame=1`: the frame only
  * (the range's days and the lines, capacity and load empty, no bar): what the board lays out first.
  * `live_under=<scenario id>` (instead of `scenario`): the live schedule's window, the same reply as the
@@ -247,10 +254,17 @@ export function encodeBarColumns(c: BoardBarColumns): { dict: BoardWindowDict; c
 }
 
 /** How many bars a window holds. */
-export const windowSize = (w: Pick<BoardWindow, 'cols'>): number => w.cols.id.length;
+export const windowSize = (w: Pick<BoardWindowRead, 'cols'>): number => w.cols.id.length;
+
+/** `a[from]` up to `a[to]` (not included) as an array. */
+function run(a: ArrayLike<number>, from: number, to: number): number[] {
+  const out = new Array<number>(to - from);
+  for (let k = from; k < to; k++) out[k - from] = a[k]!;
+  return out;
+}
 
 /** Bar `i` of a window as the board's `BoardBar` (the same object the whole-board read gives). */
-export function windowBar(w: Pick<BoardWindow, 'dict' | 'cols' | 'scenario_id'>, i: number): BoardBar {
+export function windowBar(w: Pick<BoardWindowRead, 'dict' | 'cols' | 'scenario_id'>, i: number): BoardBar {
   const c = w.cols;
   const start = c.start[i]!;
   const end = c.end[i]!;
@@ -271,7 +285,7 @@ export function windowBar(w: Pick<BoardWindow, 'dict' | 'cols' | 'scenario_id'>,
     qty: c.qty[i]!,
     done_qty: c.done[i]!,
     minutes: c.minutes[i]!,
-    daily: c.daily.slice(c.dailyAt[i]!, i + 1 < c.dailyAt.length ? c.dailyAt[i + 1]! : c.daily.length),
+    daily: run(c.daily, c.dailyAt[i]!, i + 1 < c.dailyAt.length ? c.dailyAt[i + 1]! : c.daily.length),
     delivery_date: c.delivery[i]! < 0 ? null : windowDate(c.delivery[i]!),
     late: (c.state[i]! & 2) !== 0,
     locked: (c.state[i]! & 1) !== 0,
@@ -285,7 +299,7 @@ export function windowBar(w: Pick<BoardWindow, 'dict' | 'cols' | 'scenario_id'>,
 }
 
 /** Every bar of a window, in the window's order (line, start, id). */
-export function decodeBoardWindow(w: Pick<BoardWindow, 'dict' | 'cols' | 'scenario_id'>): BoardBar[] {
+export function decodeBoardWindow(w: Pick<BoardWindowRead, 'dict' | 'cols' | 'scenario_id'>): BoardBar[] {
   const out: BoardBar[] = [];
   for (let i = 0; i < windowSize(w); i++) out.push(windowBar(w, i));
   return out;

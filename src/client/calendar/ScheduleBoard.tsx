@@ -70,7 +70,7 @@ export function ScheduleBoard(props: ScheduleBoardProps) {
   const scroller = useRef<HTMLDivElement>(null);
   const canvas = useRef<HTMLCanvasElement>(null);
   const paintNow = useRef<(() => void) | null>(null);
-  const { view, onScroll } = useBoardViewport(scroller, paintNow);
+  const { view, onScroll, lastScroll } = useBoardViewport(scroller, paintNow);
   const { layout, layoutOf, layoutAt, prepare } = useBoardLayout(data, zoom);
   const { prelayout } = props;
   useEffect(() => {
@@ -86,16 +86,16 @@ export function ScheduleBoard(props: ScheduleBoardProps) {
     data, layout, scroller, canvas, selectedId, marked: markedSet, readonly: props.readonly,
     onSelect: props.onSelect, onContextMenu: props.onContextMenu, onCommand: props.onCommand, onOverload: props.onOverload, onRefused: props.onRefused, moveStarted, paintDrag,
   });
-  useBoardPaint({ canvas, scroller, decl, data, layout, zoom, view, selectedId, marked: markedSet, ghosts, actuals: props.actuals, drag, reveal, moveStarted, onPreviewDrawn, layoutOf, painter: props.painter, paintDrag, layoutAt, paintZoom: props.paintZoom, paintNow });
+  useBoardPaint({ canvas, scroller, decl, data, layout, zoom, view, selectedId, marked: markedSet, ghosts, actuals: props.actuals, drag, reveal, moveStarted, onPreviewDrawn, layoutOf, painter: props.painter, paintDrag, layoutAt, paintZoom: props.paintZoom, paintNow, lastScroll });
   const lineIndex = useMemo(() => new Map(data.lines.map((l, i) => [l.id, i])), [data.lines]);
   const { onViewSpan } = props;
   useEffect(() => { onViewSpan?.(viewSpan(layout, view, lineIndex)); }, [onViewSpan, layout, view, lineIndex]);
 
   // The lines and the bars in view (at most 400) as invisible lists, following the view, its layout and
-  // data once the view rests (useAtRest; new data at a resting view at once), so that scrolling and
+  // data once the scroll rests (useAtRest; new data at a resting view at once), so that scrolling and
   // zooming only draw the canvas.
   const shown = useMemo(() => ({ view, layout, data }), [view, layout, data]);
-  const rested = useAtRest(shown, LISTS_AT_REST_MS, movedView);
+  const rested = useAtRest(shown, LISTS_AT_REST_MS, movedView, lastScroll);
   const lazyView = rested.view;
   const inView = useMemo(() => visible(rested.layout, rested.view, 0).bars.filter(({ rect }) => rect.x + rect.w > rested.view.x && rect.x < rested.view.x + rested.view.w).slice(0, 400), [rested]);
   return (

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { productionBoard } from '../../../calendars/production-board.calendar';
 import type { BoardBar, BoardData } from '../../model/schedule-board';
 import { addDays, dayLoad, layoutBoard, progress, STRIP_HEIGHT, visible } from './board-model';
-import { drawBoard, type DrawState, HEADER, LABELS } from './board-draw';
+import { drawBoard, type DrawState, HEADER, LABELS, sameDrawing } from './board-draw';
 
 /**
  * The board's drawing, layer by layer (seventh session), against what each bar and each strip day must
@@ -141,4 +141,34 @@ describe('drawBoard, layer by layer', () => {
       expect(months[0].x).toBeLessThanOrEqual(LABELS + 2 + 7 * 6 + 8);
     }), { numRuns: 200 });
   });
+
+  it('leaves a state unchanged but for new objects of its view and drag as the same picture, and every other change as another one', () => {
+    fc.assert(fc.property(arbBoard, fc.integer({ min: 0, max: 12 }), (b, change) => {
+      const bars = b.bars.filter((x) => x.line <= b.lines).map((x, i) => bar(i + 1, x.line, x.start, x.len, { locked: x.locked, late: x.late, done_qty: x.done }));
+      const data = boardOf(b.lines, bars);
+      const layout = layoutBoard(data, b.zoom);
+      const dragged = bars.find((x) => x.id === b.dragged && !x.locked);
+      const s: DrawState = {
+        decl: productionBoard, data, layout, zoom: b.zoom, view: { x: b.scroll.x, y: b.scroll.y, w: 400, h: 200 }, selectedId: b.selected, marked: new Set(), ghosts: [],
+        weekdays: ['日', '一', '二', '三', '四', '五', '六'], drag: dragged ? { barId: dragged.id, preview: null } : null, loadText: (a, p) => `${a}/${p}`,
+      };
+      // The same state made again (a render telling the view the scroll already drew): the same picture, drawn the same.
+      const again: DrawState = { ...s, view: { ...s.view }, drag: s.drag ? { ...s.drag } : null };
+      expect(sameDrawing(s, again)).toBe(true);
+      const one = recorder();
+      const two = recorder();
+      drawBoard(one.canvas, s);
+      drawBoard(two.canvas, again);
+      expect(two.ops).toEqual(one.ops);
+      // Any one part changed is another picture.
+      const changed: DrawState[] = [
+        { ...s, view: { ...s.view, x: s.view.x + 1 } }, { ...s, view: { ...s.view, y: s.view.y + 1 } }, { ...s, view: { ...s.view, w: 401 } }, { ...s, view: { ...s.view, h: 201 } },
+        { ...s, data: { ...data } }, { ...s, layout: layoutBoard(data, b.zoom) }, { ...s, zoom: b.zoom === 'day' ? 'week' : 'day' }, { ...s, selectedId: s.selectedId === null ? 1 : null },
+        { ...s, marked: new Set() }, { ...s, ghosts: [] }, { ...s, weekdays: [...s.weekdays] }, { ...s, loadText: (a, p) => `${a}-${p}` },
+        { ...s, drag: s.drag ? null : { barId: 1, preview: null } },
+      ];
+      expect(sameDrawing(s, changed[change])).toBe(false);
+    }), { numRuns: 100 });
+  });
 });
+

@@ -67,6 +67,21 @@ export type DrawState = {
   layer?: BoardLayer;
 };
 
+/**
+ * Whether two states draw the same picture: the same view (position and size), the same drag (bar and
+ * preview) and every other part the same object. The view told to React after a scroll has already
+ * drawn it (useBoardViewport) makes such a state again: at 100,000 bars a month-zoom sideways scroll
+ * drew the whole canvas twice in one frame every 100 ms that way (B5, 2026-12-07 twenty-first session).
+ */
+export function sameDrawing(a: DrawState, b: DrawState): boolean {
+  const v = a.view;
+  const w = b.view;
+  const drag = a.drag === b.drag || (!!a.drag && !!b.drag && a.drag.barId === b.drag.barId && a.drag.preview === b.drag.preview);
+  return v.x === w.x && v.y === w.y && v.w === w.w && v.h === w.h && drag && a.decl === b.decl && a.data === b.data && a.layout === b.layout
+    && a.zoom === b.zoom && a.selectedId === b.selectedId && a.marked === b.marked && a.ghosts === b.ghosts && a.weekdays === b.weekdays
+    && a.loadText === b.loadText && a.layer === b.layer;
+}
+
 /** A drawing layer over the board: over the bars in view, and over the labels of the rows in view. */
 export type BoardLayer = {
   bars?: (g: CanvasRenderingContext2D, bars: BoardLayout['bars'], ox: number, oy: number, from: string) => void;

@@ -4,7 +4,7 @@
  * first lines over the first days, board-windows.ts). The page then takes the reads under way instead
  * of asking again once it has rendered (B5 first usable). Kept small: it sits in the shell's chunk.
  */
-import { boardFromWindow, type BoardWindow, type BoardWindowQuery } from '../../model/board-window';
+import { boardFromWindow, type BoardWindow, type BoardWindowQuery, type BoardWindowRead } from '../../model/board-window';
 import type { BoardData } from '../../model/schedule-board';
 import { api, request } from '../api/client';
 import { parseOffThread, startParser } from './board-window-parse';
@@ -27,8 +27,8 @@ export function readFrame(path: string, q: Query): Promise<BoardWindow> {
  * main thread, but for the first view's (`onPage`), which nothing is drawing beside and which need not
  * wait for the worker to start.
  */
-export function readWindow(path: string, q: Query, signal?: AbortSignal, onPage = false): Promise<BoardWindow> {
-  return request<BoardWindow>(path, { method: 'GET', query: q, signal, ...(onPage ? {} : { parse: parseOffThread }) }, { quiet: true });
+export function readWindow(path: string, q: Query, signal?: AbortSignal, onPage = false): Promise<BoardWindowRead> {
+  return request<BoardWindowRead>(path, { method: 'GET', query: q, signal, ...(onPage ? {} : { parse: parseOffThread }) }, { quiet: true });
 }
 
 /** A read older than this is not taken: the page reads again. */
@@ -48,7 +48,7 @@ export function horizonRange(now = new Date()): { from: string; to: string } {
   return { from: dayFrom(now, -7), to: dayFrom(now, 120) };
 }
 
-export type FirstReads = { frame: Promise<BoardWindow>; first: Promise<{ req: WindowRequest; reply: Promise<BoardWindow> }[]> };
+export type FirstReads = { frame: Promise<BoardWindow>; first: Promise<{ req: WindowRequest; reply: Promise<BoardWindowRead> }[]> };
 
 /** The frame and, once it is read, the first view's windows of a range. */
 export function firstReads(path: string, q: Query): FirstReads {

@@ -1,10 +1,10 @@
 import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { BoardWindow } from '../../model/board-window';
+import type { BoardWindow, BoardWindowRead } from '../../model/board-window';
 import type { BoardBar, BoardData, BoardDay } from '../../model/schedule-board';
 import { addDays, applyResult, layoutBoard } from './board-model';
 import { type BoardLayout, relayoutSteps } from './board-layout';
-import { finish, FrameSlices, mergeLater, type Steps } from './board-slices';
+import { afterRest, finish, FrameSlices, mergeLater, type RestIo, type Steps } from './board-slices';
 import { serveWindow, testLine } from './board-window-fixtures';
 import { BoardWindowReader } from './board-window-reader';
 import { frameBoard, keepShown, keepShownSteps, mergeSteps, mergeWindow } from './board-windows';
@@ -168,14 +168,16 @@ describe('a reader whose merges are spread over frames', () => {
 });
 
 describe('a window parsed by the worker', () => {
-  it('merges to the same board as the reply parsed on the page', async () => {
+  it('merges to the same board as the reply parsed on the page, its number columns moved to the page as typed arrays', async () => {
     const posted: unknown[] = [];
+    const moved: ArrayBuffer[][] = [];
     const g = globalThis as unknown as { self?: unknown };
     const had = 'self' in g;
     const before = g.self;
-    g.self = { postMessage: (m: unknown) => posted.push(structuredClone(m)) };
+    // What the page reads: a structured clone, the buffers given moved (detached on the worker's side).
+    g.self = { postMessage: (m: unknown, o?: { transfer?: ArrayBuffer[] }) => { moved.push(o?.transfer ?? []); posted.push(structuredClone(m, { transfer: o?.transfer ?? [] })); } };
     try {
-      await import('./board-window.worker');
+      const { transferColumns } = await import('./board-window.worker');
       const worker = g.self as { onmessage: (e: { data: { id: number; body: ArrayBuffer } }) => void };
       const all = Array.from({ length: 400 }, (_, i) => bar(i + 1, (i % 30) + 1, (i * 7) % 100, 1 + (i % 3)));
       const w = serve(all, Array.from({ length: 30 }, (_, i) => i + 1), FROM, addDays(FROM, 111));
@@ -183,15 +185,113 @@ describe('a window parsed by the worker', () => {
       const body = new TextEncoder().encode(text).buffer as ArrayBuffer;
       worker.onmessage({ data: { id: 7, body } });
       worker.onmessage({ data: { id: 8, body: new TextEncoder().encode('{"code": 2').buffer as ArrayBuffer } });
-      const [ok, bad] = posted as [{ id: number; value: { data: BoardWindow } }, { id: number; error?: string }];
+      const [ok, bad] = posted as [{ id: number; value: { data: BoardWindowRead } }, { id: number; error?: string }];
       expect(ok.id).toBe(7);
-      expect(ok.value).toEqual(JSON.parse(text));
-      expect(mergeWindow(frame(30, 120), ok.value.data)).toEqual(mergeWindow(frame(30, 120), JSON.parse(text).data as BoardWindow));
+      const sent = JSON.parse(text) as { data: BoardWindow };
+      const cols = ok.value.data.cols;
+      // Every column a Float64Array of the same numbers, each moved (one buffer each), the rest as sent.
+      for (const k of Object.keys(sent.data.cols) as (keyof BoardWindow['cols'])[]) {
+        expect(cols[k]).toBeInstanceOf(Float64Array);
+        expect(Array.from(cols[k])).toEqual(sent.data.cols[k]);
+      }
+      expect(moved[0].length).toBe(Object.keys(sent.data.cols).length);
+      expect(moved[0].every((b) => b.byteLength === 0)).toBe(true);
+      expect({ ...ok.value, data: { ...ok.value.data, cols: null } }).toEqual({ ...sent, data: { ...sent.data, cols: null } });
+      expect(mergeWindow(frame(30, 120), ok.value.data)).toEqual(mergeWindow(frame(30, 120), sent.data));
       expect(bad).toMatchObject({ id: 8 });
       expect(bad.error).toBeTruthy();
+      expect(moved[1]).toEqual([]);
+      // A column with anything but numbers stays an array; a reply without columns (an error's envelope) moves nothing.
+      const odd = { data: { cols: { id: [1, 2], style: [1, null] } } };
+      expect(transferColumns(odd).length).toBe(1);
+      expect(odd.data.cols.id).toBeInstanceOf(Float64Array);
+      expect(odd.data.cols.style).toEqual([1, null]);
+      expect(transferColumns({ code: 401, data: null })).toEqual([]);
+      expect(transferColumns(null)).toEqual([]);
     } finally {
       if (had) g.self = before;
       else delete g.self;
     }
   });
 });
+
+/** A clock the test moves, its timers and its animation frames. */
+function restClock() {
+  let now = 0;
+  const timers: { at: number; fn: () => void }[] = [];
+  let frames: (() => void)[] = [];
+  const io: RestIo = {
+    later: (fn, ms) => { const t = { at: now + ms, fn }; timers.push(t); return () => { const i = timers.indexOf(t); if (i >= 0) timers.splice(i, 1); }; },
+    frame: (fn) => { frames.push(fn); return () => { frames = frames.filter((f) => f !== fn); }; },
+    now: () => now,
+  };
+  /** Moves the clock to `t`, firing the timers due on the way. */
+  const to = (t: number) => {
+    for (;;) {
+      const due = timers.filter((x) => x.at <= t).sort((a, b) => a.at - b.at)[0];
+      if (!due) break;
+      timers.splice(timers.indexOf(due), 1);
+      now = due.at;
+      due.fn();
+    }
+    now = t;
+  };
+  /** An animation frame at the clock's time: `scrolled` first (its scroll event), then the frame's callbacks. */
+  const frame = (scrolled?: () => void) => { scrolled?.(); const fns = frames; frames = []; for (const fn of fns) fn(); };
+  return { io, to, frame, now: () => now };
+}
+
+describe('the wait for the scroll to rest', () => {
+  it('is over after `ms` without a scroll and a frame without one; a scroll in between, or in that frame, makes it wait again', () => {
+    const c = restClock();
+    const last = { current: 0 };
+    let rested = -1;
+    afterRest(150, last, () => { rested = c.now(); }, c.io);
+    // Scrolls every 100 ms: renders of the view would not have told a rest, nor does this.
+    for (let t = 100; t <= 500; t += 100) { c.to(t); last.current = t; c.frame(); }
+    expect(rested).toBe(-1);
+    // A frame of 300 ms on a loaded machine: the timer fires, but the next frame scrolls before its callbacks.
+    c.to(800);
+    c.frame(() => { last.current = c.now(); });
+    expect(rested).toBe(-1);
+    // Then the scroll stops: 150 ms later and one frame without a scroll, the view rests.
+    c.to(960);
+    expect(rested).toBe(-1);
+    c.frame();
+    expect(rested).toBe(960);
+  });
+
+  it('never ends while a scroll goes on, whatever the frames take, and ends once it stops', () => {
+    fc.assert(fc.property(fc.array(fc.integer({ min: 5, max: 400 }), { minLength: 1, maxLength: 30 }), fc.integer({ min: 50, max: 300 }), (gaps, ms) => {
+      const c = restClock();
+      const last = { current: 0 };
+      let rested = false;
+      afterRest(ms, last, () => { rested = true; }, c.io);
+      // A scroll: one move per frame, frames `gaps` apart.
+      let t = 0;
+      for (const g of gaps) {
+        t += g;
+        c.to(t);
+        c.frame(() => { last.current = c.now(); });
+        expect(rested).toBe(false);
+      }
+      // It stops: frames go on without a move.
+      for (let k = 0; k < 40 && !rested; k++) { t += 16; c.to(t); c.frame(); }
+      expect(rested).toBe(true);
+      expect(t - last.current).toBeGreaterThanOrEqual(ms);
+    }), { numRuns: 200 });
+  });
+
+  it('is cancelled by its cancel', () => {
+    const c = restClock();
+    let rested = false;
+    const cancel = afterRest(150, { current: 0 }, () => { rested = true; }, c.io);
+    c.to(200);
+    cancel();
+    c.frame();
+    c.to(1000);
+    c.frame();
+    expect(rested).toBe(false);
+  });
+});
+

@@ -103,6 +103,46 @@ export class FrameSlices {
   }
 }
 
+/** What waiting for the view to rest needs: a timer, an animation frame, the clock (the browser's; a test's own). */
+export type RestIo = { later: (fn: () => void, ms: number) => () => void; frame: (fn: () => void) => () => void; now: () => number };
+
+const browserRest: RestIo = {
+  later: (fn, ms) => { const t = setTimeout(fn, ms); return () => clearTimeout(t); },
+  frame: (fn) => {
+    if (typeof requestAnimationFrame === 'undefined') return browserRest.later(fn, 16);
+    const f = requestAnimationFrame(() => fn());
+    return () => cancelAnimationFrame(f);
+  },
+  now: () => performance.now(),
+};
+
+/**
+ * Calls `done` once the view has rested `ms`: no move for `ms` by `lastMove` (the time of the last
+ * scroll event, told on every one), then one animation frame without a move (a scroll under way tells
+ * its next move in the frame, before the frame's callbacks: a frame longer than `ms` on a loaded
+ * machine is not taken for rest). Returns a cancel. The board's invisible lists wait for this: laid out
+ * in the middle of a scroll they cost the frame 20-80 ms of style and layout (B5 at 100,000 bars,
+ * 2026-12-07 twenty-first session), and a rest told by React's renders of the view (every 100 ms) came
+ * whenever a frame was slow.
+ */
+export function afterRest(ms: number, lastMove: { current: number }, done: () => void, io: RestIo = browserRest): () => void {
+  let cancel: () => void;
+  const check = () => {
+    const wait = lastMove.current + ms - io.now();
+    if (wait > 0) {
+      cancel = io.later(check, wait);
+      return;
+    }
+    const asked = io.now();
+    cancel = io.frame(() => {
+      if (lastMove.current >= asked) cancel = io.later(check, ms);
+      else done();
+    });
+  };
+  cancel = io.later(check, ms);
+  return () => cancel();
+}
+
 /** What a window's merge spread over frames works with (the page's hook, useBoardSource.ts). */
 export type MergeCtx = {
   /** Whether the reader that took the window is still the board's. */

@@ -9,14 +9,14 @@
  *
  * Example: `const r = new BoardWindowReader(io); r.view(span); r.refresh();`
  */
-import type { BoardWindow } from '../../model/board-window';
+import type { BoardWindowRead } from '../../model/board-window';
 import type { BoardData } from '../../model/schedule-board';
 import type { Steps } from './board-slices';
 import { FIRST_SPAN, keepShown, keepShownSteps, mergeSteps, mergeWindow, requestRange, requestsFor, tileKey, tilesFor, WindowCache, type Ticket, type ViewSpan, type WindowRequest } from './board-windows';
 
 /** What the reader works with: the read of one window, the board's data now, and its update. */
 export type ReaderIo = {
-  read: (q: { from: string; to: string; lines: string }, signal: AbortSignal) => Promise<BoardWindow>;
+  read: (q: { from: string; to: string; lines: string }, signal: AbortSignal) => Promise<BoardWindowRead>;
   data: () => BoardData | null;
   update: (fn: (d: BoardData) => BoardData) => void;
   /**
@@ -79,7 +79,7 @@ export class BoardWindowReader {
   }
 
   /** A request under way (its reply merged when it still counts). */
-  private send(req: WindowRequest, start: (signal: AbortSignal) => Promise<BoardWindow>): void {
+  private send(req: WindowRequest, start: (signal: AbortSignal) => Promise<BoardWindowRead>): void {
     const f: Flight = { req, ticket: this.cache.ticket(req.tiles.map((tile) => ({ block: req.block, tile }))), abort: new AbortController() };
     this.flights.add(f);
     start(f.abort.signal).then(
@@ -104,7 +104,7 @@ export class BoardWindowReader {
    * Takes replies already under way (the route's prefetch, board-prefetch.ts) for the requests the
    * first view makes, so they are not asked twice.
    */
-  adopt(replies: { req: WindowRequest; reply: Promise<BoardWindow> }[]): void {
+  adopt(replies: { req: WindowRequest; reply: Promise<BoardWindowRead> }[]): void {
     for (const { req, reply } of replies) {
       this.cache.plan(req.tiles.map((tile) => ({ block: req.block, tile })));
       this.send(req, () => reply);

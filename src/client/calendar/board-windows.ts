@@ -9,7 +9,7 @@
  * (from the range's first day). A tile is read once and kept; neighbouring missing tiles of one block
  * of lines are asked in one request (a window of those lines over the tiles' days).
  */
-import { windowBar, windowSize, type BoardWindow } from '../../model/board-window';
+import { windowBar, windowSize, type BoardWindow, type BoardWindowRead } from '../../model/board-window';
 import type { BoardBar, BoardData, BoardLine } from '../../model/schedule-board';
 import { finish, type Steps } from './board-slices';
 
@@ -211,12 +211,12 @@ const STEP_BARS = 2048;
  * columns) are put in, and its lines' capacity and load are written over its days. Bars outside the
  * region stay as they are; a bar both in and out (across the region's edge) is the window's.
  */
-export function mergeWindow(data: BoardData, w: BoardWindow): BoardData {
+export function mergeWindow(data: BoardData, w: BoardWindowRead): BoardData {
   return finish(mergeSteps(data, w));
 }
 
 /** `mergeWindow` in steps (board-slices.ts): it stops every `STEP_BARS` bars decoded or looked at. */
-export function* mergeSteps(data: BoardData, w: BoardWindow): Steps<BoardData> {
+export function* mergeSteps(data: BoardData, w: BoardWindowRead): Steps<BoardData> {
   const first = dayOf(data.days[0]?.date ?? data.from);
   const offset = Math.round(dayOf(w.from) - first);
   const lines = new Set(w.lines.map((l) => l.id));

@@ -6,13 +6,17 @@
  * text and the page's layout) cost more than drawing the canvas itself. A change that `moving` does
  * not call a move (new data at the same view: a command's reply, a window read) is taken at once;
  * either way as a transition, so the frame that draws is never held up by it. The first value is
- * taken at once.
+ * taken at once. `lastMove`, the time of the last scroll (useBoardViewport), makes the rest a rest of
+ * the scroll itself, not of the renders that tell it (board-slices.ts `afterRest`).
  *
- * Example: `const rested = useAtRest(useMemo(() => ({ view, layout }), [view, layout]), 150, (a, b) => a.view !== b.view);`
+ * Example: `const rested = useAtRest(useMemo(() => ({ view, layout }), [view, layout]), 150, (a, b) => a.view !== b.view, lastScroll);`
  */
 import { startTransition, useEffect, useState } from 'react';
+import { afterRest } from './board-slices';
 
-export function useAtRest<T>(value: T, ms: number, moving: (was: T, now: T) => boolean = () => true): T {
+const NEVER = { current: Number.NEGATIVE_INFINITY };
+
+export function useAtRest<T>(value: T, ms: number, moving: (was: T, now: T) => boolean = () => true, lastMove: { current: number } = NEVER): T {
   const [rested, setRested] = useState(value);
   useEffect(() => {
     if (Object.is(value, rested)) return;
@@ -20,9 +24,8 @@ export function useAtRest<T>(value: T, ms: number, moving: (was: T, now: T) => b
       startTransition(() => setRested(value));
       return;
     }
-    const timer = setTimeout(() => startTransition(() => setRested(value)), ms);
-    return () => clearTimeout(timer);
+    return afterRest(ms, lastMove, () => startTransition(() => setRested(value)));
     // eslint-disable-next-line react-hooks/exhaustive-deps -- `moving` is a comparison, not an input
-  }, [value, rested, ms]);
+  }, [value, rested, ms, lastMove]);
   return rested;
 }

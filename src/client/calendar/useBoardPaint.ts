@@ -4,7 +4,7 @@ import type { TFunction } from 'i18next';
 import type { CalendarDecl, CalendarZoom } from '../../model/calendar';
 import type { BoardBar, BoardData } from '../../model/schedule-board';
 import { type BoardLayout, type Rect, spanRect } from './board-model';
-import { type BoardLayer, drawBoard, type DrawState, HEADER, LABELS } from './board-draw';
+import { type BoardLayer, drawBoard, type DrawState, HEADER, LABELS, sameDrawing } from './board-draw';
 import { type BoardActualsView, drawActualBars, drawActualLabels } from './board-actuals';
 import type { BoardPainter, ZoomPainter } from './useBoardLayout';
 import type { Drag } from './board-drag';
@@ -39,7 +39,12 @@ export type BoardPaintInput = {
   paintZoom?: ZoomPainter;
   /** Set to a function that draws the board now at the scroller's position (a scroll, before React hears of it: useBoardViewport). */
   paintNow?: React.RefObject<(() => void) | null>;
+  /** When the scroller last scrolled (useBoardViewport): a render during a scroll is drawn by the scroll's next frame. */
+  lastScroll?: { current: number };
 };
+
+/** A scroll told within this many ms is under way: its next frame draws the board (`paintNow`). */
+const SCROLLING_MS = 100;
 
 /**
  * The board's painting: the canvas (viewport-sized, sticky at the scroller's top-left) redrawn
@@ -49,7 +54,7 @@ export type BoardPaintInput = {
 export function useBoardPaint(p: BoardPaintInput): void {
   const { t, i18n } = useTranslation();
   const lang = i18n.language === 'en' ? 'en' : 'zh';
-  const { canvas, scroller, decl, data, layout, zoom, selectedId, marked, ghosts, actuals, drag, reveal, moveStarted, onPreviewDrawn, layoutOf, painter, paintDrag, layoutAt, paintZoom, paintNow } = p;
+  const { canvas, scroller, decl, data, layout, zoom, selectedId, marked, ghosts, actuals, drag, reveal, moveStarted, onPreviewDrawn, layoutOf, painter, paintDrag, layoutAt, paintZoom, paintNow, lastScroll } = p;
   // The view as the scroller has it now (React hears of a scroll at most every 100 ms: useBoardViewport).
   const view = liveView(p.view, scroller.current);
   const from = data.days[0]?.date ?? data.from;
@@ -71,6 +76,8 @@ export function useBoardPaint(p: BoardPaintInput): void {
   });
   const stateRef = useRef(stateOf);
   stateRef.current = stateOf;
+  // What the canvas shows: every draw goes through `paintOnce`, which leaves a picture already drawn as it is.
+  const drawn = useRef<Drawn | null>(null);
 
   const previewDrawn = () => {
     if (!moveStarted.current) return;
@@ -81,18 +88,30 @@ export function useBoardPaint(p: BoardPaintInput): void {
   previewDrawnRef.current = previewDrawn;
 
   useEffect(() => {
-    if (!canvas.current) return;
-    drawBoard(canvas.current, stateRef.current(data, layout));
-    previewDrawnRef.current();
-  }, [canvas, layout, view, drag, selectedId, marked, ghostRects, data, zoom, decl, onPreviewDrawn, weekdays, t, layer, moveStarted]);
+    const draw = () => {
+      if (!canvas.current) return;
+      paintOnce(drawn, canvas.current, stateRef.current(data, layout));
+      previewDrawnRef.current();
+    };
+    // During a scroll (a window merged, the view told) the scroll's next frame draws this render's data
+    // (paintNow): at that frame this render draws only what the scroll has not drawn, instead of a second
+    // whole draw in React's task (B5 at 100,000 bars, 2026-12-07 twenty-first session).
+    if (lastScroll && performance.now() - lastScroll.current < SCROLLING_MS && typeof requestAnimationFrame !== 'undefined') {
+      const f = requestAnimationFrame(() => {
+        if (!canvas.current || !drawnElsewhere(drawn.current, canvas.current, stateRef.current(data, layout))) draw();
+      });
+      return () => cancelAnimationFrame(f);
+    }
+    draw();
+  }, [canvas, layout, view, drag, selectedId, marked, ghostRects, data, zoom, decl, onPreviewDrawn, weekdays, t, layer, moveStarted, lastScroll]);
 
-  usePaintNow(paintNow, canvas, stateRef, data, layout);
+  usePaintNow(paintNow, canvas, stateRef, data, layout, drawn);
 
   useEffect(() => {
     if (!paintDrag) return;
     paintDrag.current = (d) => {
       if (!canvas.current) return;
-      drawBoard(canvas.current, stateRef.current(data, layout, d));
+      paintOnce(drawn, canvas.current, stateRef.current(data, layout, d));
       previewDrawnRef.current();
     };
     return () => { paintDrag.current = null; };
@@ -100,13 +119,13 @@ export function useBoardPaint(p: BoardPaintInput): void {
 
   useEffect(() => {
     if (!painter) return;
-    painter.current = (d) => { if (canvas.current) drawBoard(canvas.current, stateRef.current(d, layoutOf(d))); };
+    painter.current = (d) => { if (canvas.current) paintOnce(drawn, canvas.current, stateRef.current(d, layoutOf(d))); };
     return () => { painter.current = null; };
   }, [painter, canvas, layoutOf]);
 
   useEffect(() => {
     if (!paintZoom) return;
-    paintZoom.current = (z) => { if (canvas.current && z !== zoom) drawBoard(canvas.current, stateRef.current(data, layoutAt(data, z))); };
+    paintZoom.current = (z) => { if (canvas.current && z !== zoom) paintOnce(drawn, canvas.current, stateRef.current(data, layoutAt(data, z))); };
     return () => { paintZoom.current = null; };
   }, [paintZoom, canvas, data, zoom, layoutAt]);
 
@@ -120,17 +139,39 @@ export function useBoardPaint(p: BoardPaintInput): void {
 }
 
 /** Sets `paintNow` to draw the latest data and layout with everything else as last rendered, at the scroller's position. */
-function usePaintNow(paintNow: BoardPaintInput['paintNow'], canvas: BoardPaintInput['canvas'], stateRef: { current: (d: BoardData, l: BoardLayout) => DrawState }, data: BoardData, layout: BoardLayout) {
+function usePaintNow(paintNow: BoardPaintInput['paintNow'], canvas: BoardPaintInput['canvas'], stateRef: { current: (d: BoardData, l: BoardLayout) => DrawState }, data: BoardData, layout: BoardLayout, drawn: { current: Drawn | null }) {
   const latest = useRef({ data, layout });
   latest.current = { data, layout };
   useEffect(() => {
     if (!paintNow) return;
     paintNow.current = () => {
       const c = canvas.current;
-      if (c) drawBoard(c, stateRef.current(latest.current.data, latest.current.layout));
+      if (c) paintOnce(drawn, c, stateRef.current(latest.current.data, latest.current.layout));
     };
     return () => { paintNow.current = null; };
-  }, [paintNow, canvas, stateRef]);
+  }, [paintNow, canvas, stateRef, drawn]);
+}
+
+/** The canvas's last drawing: its state, the pixel ratio and the day it was drawn with (the today line). */
+type Drawn = { canvas: HTMLCanvasElement; state: DrawState; dpr: number; day: string };
+
+/** Draws `s` on `c` unless the canvas already shows that picture (`sameDrawing`, at the same pixel ratio and day). */
+function paintOnce(drawn: { current: Drawn | null }, c: HTMLCanvasElement, s: DrawState): void {
+  const dpr = window.devicePixelRatio || 1;
+  const day = new Date().toISOString().slice(0, 10);
+  const d = drawn.current;
+  if (d && d.canvas === c && d.dpr === dpr && d.day === day && sameDrawing(d.state, s)) return;
+  drawBoard(c, s);
+  drawn.current = { canvas: c, state: s, dpr, day };
+}
+
+/**
+ * Whether the canvas shows `s` but at another scroll position: a scroll under way has drawn this data
+ * and its every next position draws it again (paintNow), so drawing it here would be a second whole
+ * draw in one frame.
+ */
+function drawnElsewhere(d: Drawn | null, c: HTMLCanvasElement, s: DrawState): boolean {
+  return !!d && d.canvas === c && sameDrawing(d.state, { ...s, view: { ...s.view, x: d.state.view.x, y: d.state.view.y } });
 }
 
 /** The view at the scroller's scroll position now (its size as last measured). */

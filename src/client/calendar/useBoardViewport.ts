@@ -4,9 +4,10 @@
  * scroller's position, in the scroll event's frame) and tells React the new view at most every
  * `VIEW_EVERY_MS` and once it rests: the board is not rendered again on every scroll frame (at 100,000
  * bars a render per frame was half the main thread's work of a month-zoom sideways scroll, B5), while
- * what follows the view (the windows read, the lines' and bars' lists) still does.
+ * what follows the view (the windows read, the lines' and bars' lists) still does; `lastScroll` is the
+ * time of the last scroll event.
  *
- * Example: `const { view, onScroll } = useBoardViewport(scroller, paintNow); <div ref={scroller} onScroll={onScroll} />`
+ * Example: `const { view, onScroll, lastScroll } = useBoardViewport(scroller, paintNow); <div ref={scroller} onScroll={onScroll} />`
  */
 import { useEffect, useRef, useState } from 'react';
 import type { Rect } from './board-model';
@@ -18,6 +19,8 @@ export const VIEW_EVERY_MS = 100;
 export function useBoardViewport(scroller: React.RefObject<HTMLDivElement | null>, paintNow?: React.RefObject<(() => void) | null>) {
   const [view, setView] = useState<Rect>({ x: 0, y: 0, w: 1000, h: 600 });
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  // When the scroller last scrolled (performance.now()): what waits for the scroll to rest reads it (useAtRest).
+  const lastScroll = useRef(Number.NEGATIVE_INFINITY);
   useEffect(() => {
     const el = scroller.current;
     if (!el) return;
@@ -32,6 +35,7 @@ export function useBoardViewport(scroller: React.RefObject<HTMLDivElement | null
   }, [scroller]);
 
   const onScroll = () => {
+    lastScroll.current = performance.now();
     const tell = () => {
       const el = scroller.current;
       if (el) setView((v) => (v.x === el.scrollLeft && v.y === el.scrollTop ? v : { ...v, x: el.scrollLeft, y: el.scrollTop }));
@@ -45,5 +49,5 @@ export function useBoardViewport(scroller: React.RefObject<HTMLDivElement | null
       tell();
     }, VIEW_EVERY_MS);
   };
-  return { view, onScroll };
+  return { view, onScroll, lastScroll };
 }
