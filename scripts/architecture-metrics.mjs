@@ -166,13 +166,15 @@ export const MODULES = [
 
 /**
  * The writer's files: the one write path, the import's own batch writer (docs/architecture.md,
- * architecture-excel.md) and the view writer of the platform's own tables (issue 30, view-writer.ts).
+ * architecture-excel.md), the view writer of the platform's own tables (issue 30, view-writer.ts) and
+ * the journal writer of a journal view's transitions (an approval task's decisions, journal-writer.ts).
  */
 export const WRITER_FILES = [
   'src/server/resources/document-writer.ts',
   'src/server/resources/document-stages.ts',
   'src/server/resources/record-writer.ts',
   'src/server/resources/view-writer.ts',
+  'src/server/resources/journal-writer.ts',
   'src/server/services/import/import-sql.ts',
   'src/server/services/import/import.service.ts',
   'src/server/services/import/import-journal.ts',
