@@ -13,7 +13,7 @@ import '../pr-order-book/pr-order-book.report';
 import '../purchase-spend/purchase-spend.report';
 import '../quality-defects/quality-defects.report';
 import '../sourcing-in-progress/sourcing-in-progress.report';
-import '../stock-by-location/stock-by-location.report';
+import '../stock-below-reorder/stock-below-reorder.report';
 import '../vendor-capacity-vs-allocated/vendor-capacity-vs-allocated.report';
 import '../vendor-scorecard/vendor-scorecard.report';
 
@@ -79,15 +79,15 @@ export const controlTower = defineDashboard({
     { key: 'exceptions', title: { zh: '未关闭异常（按账龄）', en: 'Open exceptions by age' }, kind: 'bar', report: 'open-exceptions', group: ['age'], measures: ['tickets'] },
     // Sourcing projects whose evaluation has not ended, stage by stage (the funnel keeps the state machine's order).
     { key: 'sourcing', title: { zh: '进行中的寻源（按阶段）', en: 'Sourcing in progress by stage' }, kind: 'funnel', report: 'sourcing-in-progress', group: ['status'], measures: ['projects'], query: { 'f.eval_state.in': 'not_evaluated,evaluating' }, shape: byStates },
+    // Issue 35's levels are the alert: a material under its reorder level at a location (on hand at or below zero included when a level is set).
     {
       key: 'stock',
-      title: { zh: '库存预警（库存≤0 的库位）', en: 'Stock alerts (on hand ≤ 0)' },
+      title: { zh: '库存预警（低于再订货点的物料）', en: 'Stock alerts (materials below reorder level)' },
       kind: 'bar',
-      report: 'stock-by-location',
+      report: 'stock-below-reorder',
       group: ['location'],
-      measures: ['balances'],
-      query: { 'f.qty.lte': '0' },
-      whenEmpty: { text: { zh: '没有库存≤0 的库位', en: 'No location at or below zero' }, good: true },
+      measures: ['items'],
+      whenEmpty: { text: { zh: '没有低于再订货点的物料', en: 'No material below its reorder level' }, good: true },
     },
   ],
   headlines: [
@@ -116,7 +116,7 @@ export const controlTower = defineDashboard({
     },
     { key: 'coverage', label: { zh: '分配覆盖率', en: 'Allocation coverage' }, widget: 'allocation', value: (rows) => ratio(sum(rows, 'allocated'), sum(rows, 'demand')), percent: true, tone: higherIsBetter(0.95, 0.6) },
     { key: 'purchases', label: { zh: '在途采购单', en: 'POs in flight' }, widget: 'purchase', value: (rows) => sum(rows, 'orders') },
-    { key: 'stockAlerts', label: { zh: '库存预警', en: 'Stock alerts' }, widget: 'stock', value: (rows) => sum(rows, 'balances'), tone: noneIsGood },
+    { key: 'stockAlerts', label: { zh: '库存预警', en: 'Stock alerts' }, widget: 'stock', value: (rows) => sum(rows, 'items'), tone: noneIsGood },
     {
       key: 'nodesFlagged',
       label: { zh: '节点逾期/风险', en: 'Nodes late or at risk' },

@@ -5,7 +5,8 @@ import { READERS } from '../menu';
  * Materials below their reorder level (issue 35): per material and location that has levels
  * (stocklevel, edited in the location's drawer), the quantity on hand under its reorder level, the
  * minimum, and the shortfall to the reorder level; `below` says whether the minimum is passed too.
- * Read over the company's locations (the location list's WHERE: tenant, data permissions, filters).
+ * Read over the company's locations (the location list's WHERE: tenant, data permissions, filters;
+ * `id` narrows to one location, the drill-down of the control tower's stock alerts).
  */
 export const stockBelowReorder = defineReport({
   name: 'stock-below-reorder',
@@ -13,6 +14,8 @@ export const stockBelowReorder = defineReport({
   menu: { order: 91, roles: READERS.everyone },
   entity: 'warehouselocation',
   query: 'stock-below-reorder',
+  // A movement changes what is on hand: live tiles (the tower's stock alerts) reload on it.
+  reads: ['stockbalance'],
   chart: 'bar',
   chartMeasures: ['shortfall'],
   defaultGroup: ['material', 'location'],
@@ -20,7 +23,8 @@ export const stockBelowReorder = defineReport({
   noDrill: true,
   dimensions: [
     { key: 'material', field: 'material_id', ref: { entity: 'material', labelField: 'name' }, noDrill: true, label: { zh: '物料', en: 'Material' } },
-    { key: 'location', field: 'id', ref: { entity: 'warehouselocation', labelField: 'name' }, noDrill: true, label: { zh: '库位', en: 'Location' } },
+    // A location's element opens this report narrowed to it (`f.id.eq`): the control tower's stock alerts drill here.
+    { key: 'location', field: 'id', ref: { entity: 'warehouselocation', labelField: 'name' }, label: { zh: '库位', en: 'Location' } },
     {
       key: 'below', field: 'below', noDrill: true, label: { zh: '低于', en: 'Below' },
       values: { reorder: { zh: '再订货点', en: 'Reorder level' }, minimum: { zh: '最低库存', en: 'Minimum' } },
@@ -33,5 +37,5 @@ export const stockBelowReorder = defineReport({
     { key: 'shortfall', agg: 'sum', field: 'shortfall', label: { zh: '距再订货点缺口', en: 'Short of reorder level' }, format: 'decimal' },
     { key: 'items', agg: 'sum', field: 'items', label: { zh: '物料库位数', en: 'Material-locations' }, format: 'integer' },
   ],
-  filters: ['code', 'plant_id'],
+  filters: ['code', 'plant_id', 'id'],
 });
