@@ -43,8 +43,12 @@ export type BoardPaintInput = {
   lastScroll?: { current: number };
 };
 
-/** A scroll told within this many ms is under way: its next frame draws the board (`paintNow`). */
-const SCROLLING_MS = 100;
+/**
+ * A scroll told within this many ms is under way: its next frame draws the board (`paintNow`). Frames
+ * of up to 250 ms on a loaded machine (B5, 2026-12-07) still count as one scroll; a render after that
+ * draws at once.
+ */
+const SCROLLING_MS = 250;
 
 /**
  * The board's painting: the canvas (viewport-sized, sticky at the scroller's top-left) redrawn
