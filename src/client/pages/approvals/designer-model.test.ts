@@ -31,6 +31,8 @@ describe('the designed field as the engine form edits it', () => {
     expect(values).toMatchObject({ sizes: 'S, M', roles: 'buyer,qc', max_length: '20', takes_sizes: true, takes_rules: false, option_kind: 'none' });
     expect(designedFieldPatch({ sizes: 'S, M, L,', roles: '', max_length: '', key: ' qty ', help: '', takes_sizes: true })).toEqual({ sizes: ['S', 'M', 'L'], roles: undefined, max_length: undefined, key: 'qty', help: undefined });
     expect(designedFieldPatch({ sizes: '' })).toEqual({ sizes: [] });
+    // Numbers and flags as the designed field declares them: its number fields, its read-only (computed) ones.
+    expect(designedFieldPatch({ decimals: '2', max_length: '40', option_kind: 'list', unvalidated: true, no_default: false })).toEqual({ decimals: 2, max_length: 40 });
   });
 
   it('edits a suggestion list and a tree entity through their own fields, with their errors', () => {

@@ -41,11 +41,15 @@ export function typeFlags(type: DynamicFieldType): FormValues {
   return { option_kind: spec.options, takes_sizes: Boolean(spec.sizes), takes_rules: takesRules, unvalidated: Boolean(spec.unvalidated), no_default: Boolean(spec.noDefault) };
 }
 
-/** Properties typed as a list (separator shown), as numbers, and those two fields edit (the form's field to the property). */
+/**
+ * Properties typed as a list (separator shown), those typed as numbers (the designed field's number
+ * fields), two fields editing one property (the form's field to the property), and the computed
+ * flags (the designed field's read-only fields), which are never the design's.
+ */
 const LISTS: Record<string, string> = { roles: ',', clears: ',', sizes: ', ' };
-const NUMBERS = new Set(['max_length', 'decimals']);
+const NUMBERS = new Set(designedField.fields.filter((f) => FIELD_TYPE_TABLE[f.type].nature === 'number').map((f) => f.key));
 const ALIASES: Record<string, keyof DynamicField> = { suggestions: 'options', tree_entity: 'ref_entity' };
-const FLAGS = new Set(Object.keys(typeFlags('text')));
+const FLAGS = new Set(designedField.fields.filter((f) => f.readonly).map((f) => f.key));
 
 /** The designed field's form values: its properties (lists and numbers as typed text), both fields of a shared property, its type's flags. */
 export function designedFieldValues(field: Partial<DynamicField>): FormValues {
