@@ -1,8 +1,8 @@
-import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, overloadedDays } from '../../calendars/capacity';
 import type { BoardBar, BoardCommandResult, BoardData } from '../../src/model/schedule-board';
 import { pushDrop } from '../support/board-drop';
+import { barWrites as barWritesOf, wrongPlaces as wrongPlacesOf, type BarWrite as Write } from '../support/bar-writes';
 import { createTestApp, signIn, type TestApp } from '../support/test-app';
 
 /**
@@ -25,46 +25,9 @@ const board = (query: Record<string, string> = {}) => call<BoardData>('GET', '/a
 const command = (cmd: Record<string, unknown>) => call<BoardCommandResult>('POST', '/api/scmapi/schedule/command', cmd);
 const overlap = (a: { start: string; end: string }, b: { start: string; end: string }) => a.start <= b.end && b.start <= a.end;
 
-/** In the system scope (every company's rows). */
-const system = <T>(work: (tx: TestApp['app']['db']) => Promise<T>) =>
-  t.app.db.transaction().execute(async (tx) => {
-    await sql`select set_config('app.client_id', '*', true)`.execute(tx);
-    return work(tx);
-  });
-
-type Write = { id: number; depth: number; place_changed: boolean };
-/**
- * The row versions `work` writes to the bars, counted by a row trigger: the bar, the trigger depth (1:
- * the command's own statement; 2: a statement trigger's update, the places' renumbering) and whether
- * the bar's kept place changed; and the bars' audit rows it adds.
- */
-async function barWrites(work: () => Promise<void>): Promise<{ writes: Write[]; audited: number[] }> {
-  const lastAudit = await system(async (tx) => Number((await sql<{ n: number }>`select coalesce(max(id), 0) as n from audit_log`.execute(tx)).rows[0].n));
-  await system(async (tx) => {
-    await sql.raw(`create table test_bar_writes (id bigint, depth int, place_changed boolean)`).execute(tx);
-    await sql.raw(`create function test_bar_write() returns trigger language plpgsql security definer as $$ begin
-      insert into test_bar_writes values (new.id, pg_trigger_depth(), old.split_index is distinct from new.split_index or old.split_count is distinct from new.split_count or old.plan_category is distinct from new.plan_category);
-      return null; end $$`).execute(tx);
-    await sql.raw(`create trigger test_bar_write after insert or update on scm_prodplan_bar for each row execute function test_bar_write()`).execute(tx);
-  });
-  try {
-    await work();
-    return await system(async (tx) => ({
-      writes: (await sql<Write>`select id, depth, place_changed from test_bar_writes`.execute(tx)).rows.map((w) => ({ ...w, id: Number(w.id) })),
-      audited: (await sql<{ record_id: number }>`select record_id from audit_log where id > ${lastAudit} and entity = 'prodplan_bar'`.execute(tx)).rows.map((a) => Number(a.record_id)),
-    }));
-  } finally {
-    await system(async (tx) => {
-      for (const s of ['drop trigger test_bar_write on scm_prodplan_bar', 'drop function test_bar_write()', 'drop table test_bar_writes']) await sql.raw(s).execute(tx);
-    });
-  }
-}
-
-/** Bars whose kept place (scm_prodplan_bar split_index, split_count) is not a recount from the bars. */
-const wrongPlaces = () =>
-  system(async (tx) => (await sql<{ id: number }>`select id from (select id, split_index, split_count,
-      row_number() over (partition by client_id, scenario_id, plan_id order by start_date, id)::int as i, count(*) over (partition by client_id, scenario_id, plan_id)::int as n
-    from scm_prodplan_bar) x where split_index is distinct from i or split_count is distinct from n`.execute(tx)).rows);
+/** The bars' row versions `work` writes and the bars whose kept place is wrong (tests/support/bar-writes.ts). */
+const barWrites = (work: () => Promise<void>) => barWritesOf(t.app.db, work);
+const wrongPlaces = () => wrongPlacesOf(t.app.db);
 
 beforeAll(async () => {
   t = await createTestApp();

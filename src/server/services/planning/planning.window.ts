@@ -82,14 +82,19 @@ const PLACES_DDL = [
   `alter table ${BAR} add column if not exists split_count integer`,
   `alter table ${BAR} add column if not exists plan_category text`,
   // The plan's category on the bar: set as the bar is written (a new bar, or one given another plan), so that the places' update
-  // that follows changes no indexed column and may stay a heap-only update.
+  // that follows changes no indexed column and may stay a heap-only update. A new bar also gets its place among the plan's bars
+  // there (those stored and those its statement inserted before it; its id is drawn before the trigger), so the insert writes
+  // it once: the renumbering after the statement writes only bars whose place it changed (a plan's other bars).
   `create or replace function board_bar_category_of_plan() returns trigger language plpgsql as $$
 begin
   new.plan_category := (select p.category from ${PLAN} p where p.client_id = new.client_id and p.id = new.plan_id);
+  if tg_op = 'INSERT' then
+    select count(*) + 1, count(*) filter (where (s.start_date, s.id) < (new.start_date, new.id)) + 1 into new.split_count, new.split_index
+      from ${BAR} s where s.client_id = new.client_id and s.plan_id = new.plan_id and s.scenario_id is not distinct from new.scenario_id;
+  end if;
   return new;
 end $$`,
-  `drop trigger if exists board_bar_category_of_plan on ${BAR}`,
-  `create trigger board_bar_category_of_plan before insert or update of plan_id on ${BAR} for each row execute function board_bar_category_of_plan()`,
+  `create or replace trigger board_bar_category_of_plan before insert or update of plan_id on ${BAR} for each row execute function board_bar_category_of_plan()`,
   // A plan's category changed: its bars, in every schedule, carry the new one (the bars' own update
   // does not renumber: the places' triggers stop at depth 1). A row trigger on the column alone: the
   // plans' kept ends (plan-lateness.ts) update plans by the hundred thousand without naming it, and never fire it.
@@ -99,8 +104,7 @@ begin
     where b.client_id = new.client_id and b.plan_id = new.id and b.plan_category is distinct from new.category;
   return null;
 end $$`,
-  `drop trigger if exists board_bar_plan_category on ${PLAN}`,
-  `create trigger board_bar_plan_category after update of category on ${PLAN} for each row when (old.category is distinct from new.category) execute function board_bar_plan_category()`,
+  `create or replace trigger board_bar_plan_category after update of category on ${PLAN} for each row when (old.category is distinct from new.category) execute function board_bar_plan_category()`,
   ...(['insert', 'update', 'delete'] as const).map((op) => {
     const keys =
       op === 'insert'
@@ -115,12 +119,9 @@ begin
   return null;
 end $$`;
   }),
-  `drop trigger if exists board_bar_places_insert on ${BAR}`,
-  `create trigger board_bar_places_insert after insert on ${BAR} referencing new table as new_rows for each statement execute function board_bar_places_insert()`,
-  `drop trigger if exists board_bar_places_update on ${BAR}`,
-  `create trigger board_bar_places_update after update on ${BAR} referencing old table as old_rows new table as new_rows for each statement execute function board_bar_places_update()`,
-  `drop trigger if exists board_bar_places_delete on ${BAR}`,
-  `create trigger board_bar_places_delete after delete on ${BAR} referencing old table as old_rows for each statement execute function board_bar_places_delete()`,
+  `create or replace trigger board_bar_places_insert after insert on ${BAR} referencing new table as new_rows for each statement execute function board_bar_places_insert()`,
+  `create or replace trigger board_bar_places_update after update on ${BAR} referencing old table as old_rows new table as new_rows for each statement execute function board_bar_places_update()`,
+  `create or replace trigger board_bar_places_delete after delete on ${BAR} referencing old table as old_rows for each statement execute function board_bar_places_delete()`,
 ];
 
 /** Every bar's place, counted again from the bars (installation, and a test's recount). */
