@@ -52,11 +52,7 @@ export type BoardWindow = {
   cols: BoardWindowColumns;
 };
 
-/**
- * A window as the board reads it: its number columns any array of numbers. The board page's parser
- * (src/client/calendar/board-window.worker.ts) hands them over as typed arrays, moved to the page
- * rather than copied.
- */
+/** A window as the board reads it: the page's parser moves its number columns as typed arrays (board-window.worker.ts). */
 export type BoardWindowRead = Omit<BoardWindow, 'cols'> & { cols: { readonly [K in keyof BoardWindowColumns]: ArrayLike<number> } };
 
 /**
@@ -256,13 +252,6 @@ export function encodeBarColumns(c: BoardBarColumns): { dict: BoardWindowDict; c
 /** How many bars a window holds. */
 export const windowSize = (w: Pick<BoardWindowRead, 'cols'>): number => w.cols.id.length;
 
-/** `a[from]` up to `a[to]` (not included) as an array. */
-function run(a: ArrayLike<number>, from: number, to: number): number[] {
-  const out = new Array<number>(to - from);
-  for (let k = from; k < to; k++) out[k - from] = a[k]!;
-  return out;
-}
-
 /** Bar `i` of a window as the board's `BoardBar` (the same object the whole-board read gives). */
 export function windowBar(w: Pick<BoardWindowRead, 'dict' | 'cols' | 'scenario_id'>, i: number): BoardBar {
   const c = w.cols;
@@ -285,7 +274,8 @@ export function windowBar(w: Pick<BoardWindowRead, 'dict' | 'cols' | 'scenario_i
     qty: c.qty[i]!,
     done_qty: c.done[i]!,
     minutes: c.minutes[i]!,
-    daily: run(c.daily, c.dailyAt[i]!, i + 1 < c.dailyAt.length ? c.dailyAt[i + 1]! : c.daily.length),
+    // An array whether the column is one or a typed array (Array.prototype.slice makes an array of either).
+    daily: Array.prototype.slice.call(c.daily, c.dailyAt[i]!, i + 1 < c.dailyAt.length ? c.dailyAt[i + 1]! : c.daily.length) as number[],
     delivery_date: c.delivery[i]! < 0 ? null : windowDate(c.delivery[i]!),
     late: (c.state[i]! & 2) !== 0,
     locked: (c.state[i]! & 1) !== 0,
