@@ -17,9 +17,8 @@ import { calendarRoutes } from '../calendar/routes';
 import '../pages/tracking/routes';
 import { uploadRoutes } from '../pages/upload/routes';
 import { workspaceRoutes } from '../pages/workspace/routes';
-import '../../../grids/workspace';
 import type { Label } from '../../model/entity';
-import { menuPages } from '../../model/menu-page';
+import { menuPageRoutes } from './menu-page-routes';
 import { galleryRoutes } from '../pages/gallery/routes';
 import { hasValidToken } from '../session/guard';
 import { nowSeconds } from '../session/access-state';
@@ -118,20 +117,6 @@ function publicRoutes(): RouteObject[] {
   ];
 }
 
-/** The declared menu pages (grids/workspace/menu-pages.ts), each at its addresses, drawn by the shell's MenuPage. */
-function menuPageRoutes(): RouteObject[] {
-  return menuPages().flatMap((def) =>
-    def.paths.map((path) => ({
-      path,
-      handle: { label: def.title } satisfies RouteHandle,
-      lazy: async () => {
-        const [{ MenuPage }, { NotFoundPage }] = await Promise.all([import('../shell/MenuPage'), common(), import('../../model/i18n/app-part')]);
-        return { Component: () => <MenuPage def={def} notFound={<NotFoundPage />} /> };
-      },
-    })),
-  );
-}
-
 /** The signed-in shell's routes: the built ones, the spec routes not built yet, not found. */
 function shellRoutes(): RouteObject[] {
   const built = builtShellRoutes();
@@ -158,7 +143,7 @@ function builtShellRoutes(): RouteObject[] {
     { path: 'workspace', loader: () => redirect('/workspace/home') },
     { path: 'workspace/home', handle: { titleKey: 'ui.home.title' }, ...page(workspace, 'WorkspaceHomePage') },
     // The menu guide, a menu group's page and a module's landing page (spec 2 "/{menumodule}"): declared menu pages.
-    ...menuPageRoutes(),
+    ...menuPageRoutes(common),
     // The personal dashboard (issue 13).
     ...workspaceRoutes,
     { path: 'page/userinfo', handle: { titleKey: 'ui.userinfo.title' }, ...page(user, 'UserInfoPage') },
