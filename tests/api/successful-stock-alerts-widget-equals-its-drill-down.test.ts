@@ -70,7 +70,7 @@ describe('the stock alerts widget of the demo maker', () => {
     const report = getReport(w.report)!;
     const rows = detail(await run(maker, w.report, dashboardQuery(w, filters)));
     for (const row of rows) {
-      const url = new URL(dashboardDrill(report, w, filters, { location: row.location, _measure: w.measures[0] }), 'http://board');
+      const url = new URL(dashboardDrill(report, w, filters, { location: row.location == null ? null : String(row.location), _measure: w.measures[0] }), 'http://board');
       // The report's own page, narrowed to the bar's location, opened with its default grouping.
       expect(url.pathname).toBe(`/rpt/dsrptindex/${w.report}`);
       expect(url.searchParams.get('f.id.eq')).toBe(String(row.location));
