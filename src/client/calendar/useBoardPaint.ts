@@ -111,6 +111,22 @@ export function useBoardPaint(p: BoardPaintInput): void {
 
   usePaintNow(paintNow, canvas, stateRef, data, layout, drawn);
 
+  useDirectPainters({ canvas, drawn, stateRef, previewDrawnRef, data, layout, zoom, layoutOf, layoutAt, painter, paintDrag, paintZoom });
+  useReveal(reveal, data, layout, from, scroller);
+}
+
+/** What `useDirectPainters` sets its painters up with. */
+type DirectPainters = Pick<BoardPaintInput, 'canvas' | 'data' | 'layout' | 'zoom' | 'layoutOf' | 'layoutAt' | 'painter' | 'paintDrag' | 'paintZoom'> & {
+  drawn: { current: Drawn | null };
+  stateRef: { current: (d: BoardData, l: BoardLayout, dragged?: Drag | null) => DrawState };
+  previewDrawnRef: { current: () => void };
+};
+
+/**
+ * Sets the painters that draw at once, before the page renders: a drag's preview (`paintDrag`), a
+ * command's reply (`painter`) and another zoom (`paintZoom`), each with everything else as last drawn.
+ */
+function useDirectPainters({ canvas, drawn, stateRef, previewDrawnRef, data, layout, zoom, layoutOf, layoutAt, painter, paintDrag, paintZoom }: DirectPainters): void {
   useEffect(() => {
     if (!paintDrag) return;
     paintDrag.current = (d) => {
@@ -119,21 +135,23 @@ export function useBoardPaint(p: BoardPaintInput): void {
       previewDrawnRef.current();
     };
     return () => { paintDrag.current = null; };
-  }, [paintDrag, canvas, data, layout]);
+  }, [paintDrag, canvas, data, layout, drawn, stateRef, previewDrawnRef]);
 
   useEffect(() => {
     if (!painter) return;
     painter.current = (d) => { if (canvas.current) paintOnce(drawn, canvas.current, stateRef.current(d, layoutOf(d))); };
     return () => { painter.current = null; };
-  }, [painter, canvas, layoutOf]);
+  }, [painter, canvas, layoutOf, drawn, stateRef]);
 
   useEffect(() => {
     if (!paintZoom) return;
     paintZoom.current = (z) => { if (canvas.current && z !== zoom) paintOnce(drawn, canvas.current, stateRef.current(data, layoutAt(data, z))); };
     return () => { paintZoom.current = null; };
-  }, [paintZoom, canvas, data, zoom, layoutAt]);
+  }, [paintZoom, canvas, data, zoom, layoutAt, drawn, stateRef]);
+}
 
-  // A requested bar scrolled into view, a little right of the line labels and below the header.
+/** Scrolls a requested bar into view, a little right of the line labels and below the header. */
+function useReveal(reveal: BoardPaintInput['reveal'], data: BoardData, layout: BoardLayout, from: string, scroller: BoardPaintInput['scroller']): void {
   useEffect(() => {
     const b = reveal ? data.bars.find((x) => x.id === reveal.id) : undefined;
     const r = b ? spanRect(layout, from, b.line_id, b.start, b.end) : null;
