@@ -82,16 +82,12 @@ const PLACES_DDL = [
   `alter table ${BAR} add column if not exists split_count integer`,
   `alter table ${BAR} add column if not exists plan_category text`,
   // The plan's category on the bar: set as the bar is written (a new bar, or one given another plan), so that the places' update
-  // that follows changes no indexed column and may stay a heap-only update. A new bar also gets its place among the plan's bars
-  // there (those stored and those its statement inserted before it; its id is drawn before the trigger), so the insert writes
-  // it once: the renumbering after the statement writes only bars whose place it changed (a plan's other bars).
+  // that follows changes no indexed column and may stay a heap-only update. (A new bar's place is written by the places' trigger
+  // after the statement, a second write of the bar: counting the plan's bars in this row trigger instead made a bulk insert
+  // quadratic, its cached plan chosen on the empty table: 20,000 bars took minutes. docs/architecture-board.md.)
   `create or replace function board_bar_category_of_plan() returns trigger language plpgsql as $$
 begin
   new.plan_category := (select p.category from ${PLAN} p where p.client_id = new.client_id and p.id = new.plan_id);
-  if tg_op = 'INSERT' then
-    select count(*) + 1, count(*) filter (where (s.start_date, s.id) < (new.start_date, new.id)) + 1 into new.split_count, new.split_index
-      from ${BAR} s where s.client_id = new.client_id and s.plan_id = new.plan_id and s.scenario_id is not distinct from new.scenario_id;
-  end if;
   return new;
 end $$`,
   `create or replace trigger board_bar_category_of_plan before insert or update of plan_id on ${BAR} for each row execute function board_bar_category_of_plan()`,
