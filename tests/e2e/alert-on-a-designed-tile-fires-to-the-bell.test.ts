@@ -70,11 +70,13 @@ describe('alerts on designed tiles, scenarios on the tower, tiles on my dashboar
     expect(await manager.textContent('[data-testid=alert-tile]')).toContain(TILE);
     await manager.fill(alertField('name', 'input'), ALERT);
     await manager.fill('[data-testid=alert-threshold]', '0');
+    // The figure's bar first: it comes in above the recipients and moves them (a click aimed before it missed the picker).
+    await manager.waitForSelector('[data-testid=alert-preview]:has-text("当前值：0")', { timeout: 20_000 });
     await manager.click(alertField('recipient_users', 'input'));
+    await manager.waitForSelector(`${alertField('recipient_users', 'input')}[aria-expanded=true]`, { timeout: 10_000 });
     await manager.fill(alertField('recipient_users', 'input'), '工厂');
     await manager.locator('[role=menuitemcheckbox]', { hasText: '工厂管理员' }).click();
     await manager.keyboard.press('Escape');
-    await manager.waitForSelector('[data-testid=alert-preview]:has-text("当前值：0")', { timeout: 20_000 });
     await snap(manager, 'tile-alert-01-drawer-1366');
     await manager.setViewportSize({ width: 1920, height: 1080 });
     await snap(manager, 'tile-alert-02-drawer-1920');

@@ -53,6 +53,8 @@ describe('figure alerts', () => {
     await manager.click('[role=option]:has-text("进行中")');
     await manager.fill('[data-testid=filter-brand_name] input', CUSTOMER);
     await manager.fill('[data-testid=alert-threshold]', '0');
+    // The figure's bar first: it comes in above the recipients and moves them (a click aimed before it missed the picker).
+    await manager.waitForSelector('[data-testid=alert-preview]:has-text("当前值：0")');
     // The recipients' picker (the engine's searched picker of colleagues) searches by what is typed; its options name the account and the name.
     await manager.click(field('recipient_users', 'input'));
     await manager.waitForSelector('[role=menuitemcheckbox]:has-text("工厂管理员")');
