@@ -60,6 +60,9 @@ describe('the board window read', () => {
       const bars = decodeBoardWindow(w);
       const whole = (await board(planner, { from, to })).body.data;
       expect(bars).toEqual(whole.bars.filter((b) => lines.includes(b.line_id)));
+      // Ordered by line, start and id (the read sorts its rows once and gathers every column in that order).
+      const byPlace = (a: (typeof bars)[number], b: (typeof bars)[number]) => a.line_id - b.line_id || a.start.localeCompare(b.start) || a.id - b.id;
+      expect(bars.map((b) => b.id)).toEqual([...bars].sort(byPlace).map((b) => b.id));
       expect(bars.map((b) => b.id).sort((x, y) => x - y)).toEqual(await storedIds(lines, from, to));
       expect(bars.length).toBeGreaterThan(0);
       for (const b of bars) expect(b.start <= to && b.end >= from).toBe(true);

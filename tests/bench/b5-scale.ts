@@ -23,7 +23,7 @@
  * causes, the trace kept in .tmp/b5-trace-<side>.json (B5_TRACE=2: with the DOM's invalidations and the V8 sampler).
  * B5_BASE_SERVER: that build's server too (a bundle from scripts/build-server.mjs run in its tree), so the
  * other side is the other build whole. B5_CASCADES: cascades per side (3). B5_SEED_CACHE: see `seedScale`.
- * B5_PG_URL: the servers on PostgreSQL instead of PGlite (see `PG`).
+ * B5_PG_URL: the servers on PostgreSQL instead of PGlite (see `PG`); B5_KEEP_PG=1 keeps their databases after the run.
  *
  * Data (tests/support/board-scale-seed.ts): 300 lines in 30 workshops, on every line bars back to back
  * (1-3 days each) from the range's first day, B5_BARS in all, one plan per bar, each about 80 % of its
@@ -493,7 +493,9 @@ export async function scaleRun(): Promise<{ lines: { label: string; value: strin
     await baseServer?.stop();
     rmSync(dir, { recursive: true, force: true });
     rmSync(baseDir, { recursive: true, force: true });
-    if (PG) for (const d of [baseDir, dir]) await dropDatabase(PG, pgName(d));
+    // B5_KEEP_PG=1 keeps the run's databases for reading its queries' plans afterwards (their names printed).
+    if (PG && process.env.B5_KEEP_PG === '1') console.log(`B5: kept ${[dir, ...(BASE_CLIENT_DIR ? [baseDir] : [])].map(pgName).join(', ')}`);
+    else if (PG) for (const d of [baseDir, dir]) await dropDatabase(PG, pgName(d));
   }
 }
 
