@@ -13,7 +13,8 @@
  *   bar and those behind it in memory on the drop and redraws (median of 3);
  * - JS heap after the motion, garbage collected (CDP Runtime.getHeapUsage).
  * Targets: first usable <= 1.5 s, scroll and zoom >= 58 fps, drag preview <= 16 ms, cascade <= 100 ms at
- * 10,000 bars and <= 800 ms at 100,000, heap <= 150 MB.
+ * 10,000 bars and <= 800 ms at 100,000, undo and redo (each cascade taken back by the toolbar's undo, then
+ * put again by its redo, click to the redrawn frame) <= 100 ms, heap <= 150 MB.
  *
  * Options: B5_BASE_CLIENT_DIR, another build of the client (the one before a change, say) measured beside
  * B5_CLIENT_DIR in the same run: a second server on a copy of the data serves it, first usable alternates
@@ -50,7 +51,7 @@ const RUNS = Number(process.env.B5_RUNS ?? 3);
 const DRAGS = Number(process.env.B5_DRAGS ?? 20);
 const DAYS = 731;
 const LINES = 300;
-const TARGET = { usableMs: 1500, fps: 58, dragMs: 16, cascadeMs: BARS <= 10_000 ? 100 : 800, heapMb: 150 };
+const TARGET = { usableMs: 1500, fps: 58, dragMs: 16, cascadeMs: BARS <= 10_000 ? 100 : 800, undoMs: 100, heapMb: 150 };
 const BARE = '/b5-bare/';
 /** Another build of the client measured beside CLIENT_DIR (see the file's comment). */
 const BASE_CLIENT_DIR = process.env.B5_BASE_CLIENT_DIR ?? '';
@@ -259,25 +260,45 @@ export async function cascadeOnce(page: Page, whole: BoardLayout, bare: boolean,
   await page.mouse.up();
   await page.locator('[data-testid=board-overload-push]').waitFor({ timeout: 10_000 });
   await frames(page, 2);
-  const took = await page.evaluate(async () => {
+  const took = await commandTimed(page, '[data-testid=board-overload-push]');
+  await page.locator('[data-testid=board-overload-dialog]').waitFor({ state: 'detached', timeout: 10_000 }).catch(() => undefined);
+  return took;
+}
+
+/**
+ * Clicks a control that sends one board command (the overload dialog's push, undo, redo) and times it:
+ * click to the first frame drawn after the command's reply (`ms`), click to the request sent (`sent`),
+ * and the request from sent to reply in (`request`). NaN when nothing came back within a minute.
+ */
+async function commandTimed(page: Page, selector: string): Promise<{ ms: number; sent: number; request: number }> {
+  return page.evaluate(async (sel) => {
     const p = (window as unknown as { __b5: { lastClear: number } }).__b5;
     const raf = () => new Promise<number>((ok) => requestAnimationFrame(() => ok(performance.now())));
     performance.clearResourceTimings();
     const t0 = performance.now();
-    document.querySelector<HTMLElement>('[data-testid=board-overload-push]')!.click();
+    document.querySelector<HTMLElement>(sel)!.click();
     for (;;) {
       const t = await raf();
       const sent = performance.getEntriesByType('resource').find((e) => e.name.includes('/schedule/command') && e.startTime >= t0) as PerformanceResourceTiming | undefined;
       if (sent && p.lastClear > sent.responseEnd) return { ms: t - t0, sent: sent.startTime - t0, request: sent.responseEnd - sent.startTime };
       if (t - t0 > 60_000) return { ms: Number.NaN, sent: Number.NaN, request: Number.NaN };
     }
-  });
-  await page.locator('[data-testid=board-overload-dialog]').waitFor({ state: 'detached', timeout: 10_000 }).catch(() => undefined);
-  return took;
+  }, selector);
 }
 
-type Side = { usable: number[]; waited?: string; drag: number[]; cascade: number[]; sent: number[]; request: number[]; heap: number; motion: Awaited<ReturnType<typeof motion>> | null; trace?: string };
-const newSide = (): Side => ({ usable: [], drag: [], cascade: [], sent: [], request: [], heap: 0, motion: null });
+/** The last cascade taken back (the toolbar's undo: one step, the `place` command) and put again (redo); each click to its redrawn frame. */
+async function undoRedoOnce(page: Page): Promise<{ undo: number; redo: number }> {
+  await page.locator('[data-testid=board-undo]:not([disabled])').waitFor({ timeout: 10_000 });
+  await frames(page, 2);
+  const undo = (await commandTimed(page, '[data-testid=board-undo]')).ms;
+  await page.locator('[data-testid=board-redo]:not([disabled])').waitFor({ timeout: 10_000 });
+  await frames(page, 2);
+  const redo = (await commandTimed(page, '[data-testid=board-redo]')).ms;
+  return { undo, redo };
+}
+
+type Side = { usable: number[]; waited?: string; drag: number[]; cascade: number[]; undo: number[]; redo: number[]; sent: number[]; request: number[]; heap: number; motion: Awaited<ReturnType<typeof motion>> | null; trace?: string };
+const newSide = (): Side => ({ usable: [], drag: [], cascade: [], undo: [], redo: [], sent: [], request: [], heap: 0, motion: null });
 
 /**
  * The trace's categories: the main thread's tasks and the compositor's steps (commit, layers), and the
@@ -421,6 +442,11 @@ async function measureSide(browser: Browser, url: string, s: Session, layout: Bo
       side.cascade.push(c.ms);
       side.sent.push(c.sent);
       side.request.push(c.request);
+      if (!bare) {
+        const u = await undoRedoOnce(b.page);
+        side.undo.push(u.undo);
+        side.redo.push(u.redo);
+      }
     }
     if (TRACE) side.trace = await traceMonthScroll(browser, b.page, name);
   } finally {
@@ -507,7 +533,7 @@ function report(seeded: { bars: number; seconds: number }, data: BoardData, file
   const fig = {
     usable: median(board.usable), usableBase: median(base.usable), drag: median(board.drag), dragBase: median(base.drag),
     cascade: median(board.cascade), cascadeBase: median(base.cascade), scroll: worst(board.motion), scrollBase: worst(base.motion),
-    zoom: board.motion!.zoom.fps, zoomBase: base.motion!.zoom.fps,
+    zoom: board.motion!.zoom.fps, zoomBase: base.motion!.zoom.fps, undo: median(board.undo), redo: median(board.redo),
   };
   const lines = [
     { label: 'data', value: `${data.lines.length} lines, ${seeded.bars.toLocaleString('en')} bars over ${data.days.length} days (seeded in ${seeded.seconds.toFixed(1)} s, ${PG ? 'PostgreSQL' : 'PGlite on disk'}); baseline: a bare canvas, the same bars from a static file of ${(fileBytes / 1024 / 1024).toFixed(1)} MB (read and laid out in ${(fileMs / 1000).toFixed(1)} s)` },
@@ -519,6 +545,7 @@ function report(seeded: { bars: number; seconds: number }, data: BoardData, file
     { label: `drag preview (median of ${board.drag.length})`, value: `${ms(fig.drag)}${vs((x) => ms(median(x.drag)))} vs bare ${ms(fig.dragBase)}; max ${ms(Math.max(...board.drag))} vs ${ms(Math.max(...base.drag))}` },
     { label: `cascade committed and redrawn (median of ${CASCADES})`, value: `${ms(fig.cascade)}${vs((x) => ms(median(x.cascade)))} vs bare ${ms(fig.cascadeBase)}; all: ${board.cascade.map(Math.round).join(', ')}${vs((x) => x.cascade.map(Math.round).join(', '))}` },
     { label: 'cascade: click to request sent, the request (sent to reply in), medians', value: `${ms(median(board.sent))}, ${ms(median(board.request))}${vs((x) => `${ms(median(x.sent))}, ${ms(median(x.request))}`)}; requests: ${board.request.map(Math.round).join(', ')}${vs((x) => x.request.map(Math.round).join(', '))}` },
+    { label: `undo of the cascade, then redo (medians of ${board.undo.length}; toolbar click to the redrawn frame)`, value: `${ms(fig.undo)}, ${ms(fig.redo)}${vs((x) => `${ms(median(x.undo))}, ${ms(median(x.redo))}`)}; all: ${board.undo.map(Math.round).join(', ')} | ${board.redo.map(Math.round).join(', ')}` },
     { label: 'JS heap after motion (GC)', value: `${board.heap.toFixed(1)} MB${vs((x) => `${x.heap.toFixed(1)} MB`)} vs bare ${base.heap.toFixed(1)} MB` },
     ...(TRACE ? [board, ...(before ? [before] : []), base].map((x, i) => ({ label: `trace, month horizontal (${i === 0 ? 'this build' : x === base ? 'bare canvas' : 'base client'})`, value: x.trace ?? '' })) : []),
   ];
@@ -528,8 +555,10 @@ function report(seeded: { bars: number; seconds: number }, data: BoardData, file
     [`zoom ${fig.zoom.toFixed(1)} fps >= ${TARGET.fps}`, fig.zoom >= TARGET.fps],
     [`drag preview ${ms(fig.drag)} <= ${TARGET.dragMs} ms`, fig.drag <= TARGET.dragMs],
     [`cascade ${ms(fig.cascade)} <= ${TARGET.cascadeMs} ms`, fig.cascade <= TARGET.cascadeMs],
+    [`undo ${ms(fig.undo)} <= ${TARGET.undoMs} ms`, fig.undo <= TARGET.undoMs],
+    [`redo ${ms(fig.redo)} <= ${TARGET.undoMs} ms`, fig.redo <= TARGET.undoMs],
     [`heap ${board.heap.toFixed(1)} MB <= ${TARGET.heapMb} MB`, board.heap <= TARGET.heapMb],
   ] as const;
   lines.push({ label: 'targets', value: verdict.map(([t, ok]) => `${t}: ${ok ? 'PASS' : 'FAIL'}`).join('; ') });
-  return { lines, passed: verdict.every(([, ok]) => ok), target: `first usable <= ${TARGET.usableMs} ms, scroll and zoom >= ${TARGET.fps} fps, drag preview <= ${TARGET.dragMs} ms, cascade <= ${TARGET.cascadeMs} ms, heap <= ${TARGET.heapMb} MB` };
+  return { lines, passed: verdict.every(([, ok]) => ok), target: `first usable <= ${TARGET.usableMs} ms, scroll and zoom >= ${TARGET.fps} fps, drag preview <= ${TARGET.dragMs} ms, cascade <= ${TARGET.cascadeMs} ms, undo and redo <= ${TARGET.undoMs} ms, heap <= ${TARGET.heapMb} MB` };
 }

@@ -77,8 +77,8 @@ export const BoardToolbar = memo(function BoardToolbar(p: BoardToolbarProps) {
       </Dropdown>
       <ZoomTabs zooms={decl.zooms} zoom={p.zoom} onZoom={p.onZoom} />
       <Toolbar size="small" style={{ flexWrap: 'wrap' }}>
-        <Button appearance="subtle" icon={<ArrowUndoRegular />} disabled={!p.canUndo} onClick={p.onUndo} title={t('board.undo')} aria-label={t('board.undo')} />
-        <Button appearance="subtle" icon={<ArrowRedoRegular />} disabled={!p.canRedo} onClick={p.onRedo} title={t('board.redo')} aria-label={t('board.redo')} />
+        <Button appearance="subtle" icon={<ArrowUndoRegular />} disabled={!p.canUndo} onClick={p.onUndo} title={t('board.undo')} aria-label={t('board.undo')} data-testid="board-undo" />
+        <Button appearance="subtle" icon={<ArrowRedoRegular />} disabled={!p.canRedo} onClick={p.onRedo} title={t('board.redo')} aria-label={t('board.redo')} data-testid="board-redo" />
         <ToolbarDivider />
         <Button appearance="subtle" data-testid="board-lock" icon={bar?.locked ? <LockOpenRegular /> : <LockClosedRegular />} disabled={!bar || !canEdit} onClick={p.onLock}>
           {bar?.locked ? t('board.unlock') : t('board.lock')}
