@@ -287,18 +287,18 @@ async function commandTimed(page: Page, selector: string): Promise<{ ms: number;
 }
 
 /** The last cascade taken back (the toolbar's undo: one step, the `place` command) and put again (redo); each click to its redrawn frame. */
-async function undoRedoOnce(page: Page): Promise<{ undo: number; redo: number }> {
+async function undoRedoOnce(page: Page): Promise<{ undo: number; redo: number; undoRequest: number; redoRequest: number }> {
   await page.locator('[data-testid=board-undo]:not([disabled])').waitFor({ timeout: 10_000 });
   await frames(page, 2);
-  const undo = (await commandTimed(page, '[data-testid=board-undo]')).ms;
+  const undo = await commandTimed(page, '[data-testid=board-undo]');
   await page.locator('[data-testid=board-redo]:not([disabled])').waitFor({ timeout: 10_000 });
   await frames(page, 2);
-  const redo = (await commandTimed(page, '[data-testid=board-redo]')).ms;
-  return { undo, redo };
+  const redo = await commandTimed(page, '[data-testid=board-redo]');
+  return { undo: undo.ms, redo: redo.ms, undoRequest: undo.request, redoRequest: redo.request };
 }
 
-type Side = { usable: number[]; waited?: string; drag: number[]; cascade: number[]; undo: number[]; redo: number[]; sent: number[]; request: number[]; heap: number; motion: Awaited<ReturnType<typeof motion>> | null; trace?: string };
-const newSide = (): Side => ({ usable: [], drag: [], cascade: [], undo: [], redo: [], sent: [], request: [], heap: 0, motion: null });
+type Side = { usable: number[]; waited?: string; drag: number[]; cascade: number[]; undo: number[]; redo: number[]; undoRequest: number[]; redoRequest: number[]; sent: number[]; request: number[]; heap: number; motion: Awaited<ReturnType<typeof motion>> | null; trace?: string };
+const newSide = (): Side => ({ usable: [], drag: [], cascade: [], undo: [], redo: [], undoRequest: [], redoRequest: [], sent: [], request: [], heap: 0, motion: null });
 
 /**
  * The trace's categories: the main thread's tasks and the compositor's steps (commit, layers), and the
@@ -446,6 +446,8 @@ async function measureSide(browser: Browser, url: string, s: Session, layout: Bo
         const u = await undoRedoOnce(b.page);
         side.undo.push(u.undo);
         side.redo.push(u.redo);
+        side.undoRequest.push(u.undoRequest);
+        side.redoRequest.push(u.redoRequest);
       }
     }
     if (TRACE) side.trace = await traceMonthScroll(browser, b.page, name);
@@ -545,7 +547,7 @@ function report(seeded: { bars: number; seconds: number }, data: BoardData, file
     { label: `drag preview (median of ${board.drag.length})`, value: `${ms(fig.drag)}${vs((x) => ms(median(x.drag)))} vs bare ${ms(fig.dragBase)}; max ${ms(Math.max(...board.drag))} vs ${ms(Math.max(...base.drag))}` },
     { label: `cascade committed and redrawn (median of ${CASCADES})`, value: `${ms(fig.cascade)}${vs((x) => ms(median(x.cascade)))} vs bare ${ms(fig.cascadeBase)}; all: ${board.cascade.map(Math.round).join(', ')}${vs((x) => x.cascade.map(Math.round).join(', '))}` },
     { label: 'cascade: click to request sent, the request (sent to reply in), medians', value: `${ms(median(board.sent))}, ${ms(median(board.request))}${vs((x) => `${ms(median(x.sent))}, ${ms(median(x.request))}`)}; requests: ${board.request.map(Math.round).join(', ')}${vs((x) => x.request.map(Math.round).join(', '))}` },
-    { label: `undo of the cascade, then redo (medians of ${board.undo.length}; toolbar click to the redrawn frame)`, value: `${ms(fig.undo)}, ${ms(fig.redo)}${vs((x) => `${ms(median(x.undo))}, ${ms(median(x.redo))}`)}; all: ${board.undo.map(Math.round).join(', ')} | ${board.redo.map(Math.round).join(', ')}` },
+    { label: `undo of the cascade, then redo (medians of ${board.undo.length}; toolbar click to the redrawn frame)`, value: `${ms(fig.undo)}, ${ms(fig.redo)}${vs((x) => `${ms(median(x.undo))}, ${ms(median(x.redo))}`)}; all: ${board.undo.map(Math.round).join(', ')} | ${board.redo.map(Math.round).join(', ')}; their requests (sent to reply in), medians ${ms(median(board.undoRequest))}, ${ms(median(board.redoRequest))}` },
     { label: 'JS heap after motion (GC)', value: `${board.heap.toFixed(1)} MB${vs((x) => `${x.heap.toFixed(1)} MB`)} vs bare ${base.heap.toFixed(1)} MB` },
     ...(TRACE ? [board, ...(before ? [before] : []), base].map((x, i) => ({ label: `trace, month horizontal (${i === 0 ? 'this build' : x === base ? 'bare canvas' : 'base client'})`, value: x.trace ?? '' })) : []),
   ];

@@ -61,14 +61,15 @@ export function useBoardCommands(source: BoardSource, paused: boolean, onMateria
     if (!e) return;
     const created = await runSteps(e.undo, history.current.otherOf(e, 'undo'));
     if (created) history.current.confirmUndo(created);
-    bump((n) => n + 1);
+    // As after a push: the reply is drawn at once, the toolbar's buttons follow as a transition.
+    startTransition(() => bump((n) => n + 1));
   }, [runSteps, history]);
   const redo = useCallback(async () => {
     const e = history.current.peekRedo();
     if (!e) return;
     const created = await runSteps(e.do, history.current.otherOf(e, 'do'));
     if (created) history.current.confirmRedo(created);
-    bump((n) => n + 1);
+    startTransition(() => bump((n) => n + 1));
   }, [runSteps, history]);
 
   useUndoRedoKeys(undo, redo, paused);

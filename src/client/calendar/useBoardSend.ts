@@ -45,7 +45,16 @@ export function useBoardSend(source: BoardSource) {
     }
   }, [source, t]);
 
-  const versionOf = useCallback((id: number) => source.dataRef.current?.bars.find((b) => b.id === id)?.version, [source]);
+  /**
+   * The versions of the bars the board holds, by id: one pass, made when a step needs a version its
+   * sequence's replies did not give. (A search of the held bars per bar made the undo of a push of a
+   * few hundred bars at 100,000 bars held cost more than the push itself: tests/bench/b5-scale.ts.)
+   */
+  const heldVersions = useCallback(() => {
+    const out = new Map<number, number>();
+    for (const b of source.dataRef.current?.bars ?? []) out.set(b.id, b.version);
+    return out;
+  }, [source]);
 
   /**
    * Runs a history sequence (board-model `HistoryEntry`) step by step, each with the versions the
@@ -58,7 +67,8 @@ export function useBoardSend(source: BoardSource) {
     for (const [i, step] of steps.entries()) {
       const raw = step({ own, other });
       if (!raw) continue;
-      const cmd = withVersion(raw, (id) => versions.get(id) ?? versionOf(id));
+      let held: Map<number, number> | null = null;
+      const cmd = withVersion(raw, (id) => versions.get(id) ?? (held ??= heldVersions()).get(id));
       const result = await send(cmd);
       if (!result) {
         if (i > 0) { history.current.clear(); source.refresh(); }
@@ -71,7 +81,7 @@ export function useBoardSend(source: BoardSource) {
       }
     }
     return own;
-  }, [send, source, versionOf]);
+  }, [send, source, heldVersions]);
 
   return { history, send, runSteps };
 }
